@@ -1,0 +1,11 @@
+# Which games exist and how to load one. Only the chosen game's module is imported.
+NAMES = ("oanquan", "sanyao", "omweso")
+TITLES = {"oanquan": "O An Quan", "sanyao": "San-Yao", "omweso": "Omweso"}
+
+
+def load(name, rules=None):
+    """Return a Game for `name` with `rules` (dict of option -> value); ValueError if unknown."""
+    if name not in NAMES:
+        raise ValueError("unknown game %r (expected one of: %s)" % (name, ", ".join(NAMES)))
+    pkg = __import__("engine." + name)
+    return getattr(pkg, name).Game(rules)

@@ -1,0 +1,33 @@
+# Runs portable test modules (plain functions named test_*, plain asserts) under any interpreter,
+# in particular the real MicroPython Unix port:
+#   micropython -X heapsize=180k tests/mprun.py tests/portable/test_oanquan_rules.py ...
+# Prints one line per failure and closes with "N passed, N failed".
+import sys
+
+sys.path.insert(0, ".")
+sys.path.insert(0, "tests/portable")
+
+
+def main(paths):
+    passed = failed = 0
+    for path in paths:
+        name = path.split("/")[-1]
+        if name.endswith(".py"):
+            name = name[:-3]
+        mod = __import__(name)
+        for attr in sorted(dir(mod)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(mod, attr)
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report and go on
+                failed += 1
+                print("FAIL %s.%s: %s %s" % (name, attr, type(e).__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main(sys.argv[1:]) else 0)
