@@ -1,0 +1,267 @@
+# O An Quan (Mandarin Square Capturing), Vietnam: rules OAQ-1..OAQ-10 of RULES.md section 1.
+# A position is one bytearray (layout below); the rules live in the Game instance.
+from engine.compat import const
+from engine import rules as _rules
+
+# Position layout (byte offsets). Squares 0..11 in ring order; 0 and 6 are the mandarin squares.
+_BIG = const(12)      # 2 bytes: big stone still on square 0 / square 6
+_STOCK = const(14)    # 2: captured small stones per player (the final sweep lands here too)
+_MANDS = const(16)    # 2: captured big stones per player
+_DEBT = const(18)     # 2: stones each player has borrowed (OAQ-6c)
+_TURN = const(20)     # player to move
+_PLY = const(21)      # 3 bytes, little-endian: moves since the start
+_OVER = const(24)     # 1 when the game is over
+_WINNER = const(25)   # 0, 1, or 2 for a draw
+_REASON = const(26)   # index into REASONS
+_SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
+SIZE = const(29)
+_GUARD = const(5000)  # drops in one turn: turns always end (RULES.md); this only catches bugs
+
+REASONS = ("", "mandarins", "no_refill", "repetition")
+_MANDARINS = const(1)
+_NO_REFILL = const(2)
+_REPETITION = const(3)
+
+
+class Game:
+    NAME = "oanquan"
+    SIZE = SIZE
+    MAX_MOVES = 10
+    OPTIONS = (
+        ("mandarin_value", 10, (10, 5)),
+        ("empty_mandarin_ends_turn", False, (False, True)),
+        ("young_mandarin", False, (False, True)),
+        ("young_threshold", 5, [1, 70]),
+        ("young_window", 10, [0, None]),
+        ("end_when_big_captured", False, (False, True)),
+        ("mandarin_exchange", True, (True, False)),
+    )
+
+    def __init__(self, rules=None):
+        r = _rules.check(self.NAME, self.OPTIONS, rules)
+        self.rules = r
+        self._mv = r["mandarin_value"]
+        self._emet = r["empty_mandarin_ends_turn"]
+        self._young = r["young_mandarin"]
+        self._ythr = r["young_threshold"]
+        self._ywin = r["young_window"]
+        self._ebig = r["end_when_big_captured"]
+        self._exch = r["mandarin_exchange"]
+
+    # ---- the face --------------------------------------------------------------------------
+    def new(self):
+        """OAQ-1: 5 stones in each citizen square, a big stone on each mandarin square."""
+        pos = bytearray(SIZE)
+        for i in range(1, 12):
+            if i != 6:
+                pos[i] = 5
+        pos[_BIG] = pos[_BIG + 1] = 1
+        return pos
+
+    def to_move(self, pos):
+        return pos[_TURN]
+
+    def over(self, pos):
+        return pos[_OVER] == 1
+
+    def ply(self, pos):
+        return pos[_PLY] | pos[_PLY + 1] << 8 | pos[_PLY + 2] << 16
+
+    def moves(self, pos, out):
+        """OAQ-2: each own non-empty citizen square, in both directions. Code = square*2 + (1 if '-')."""
+        if pos[_OVER]:
+            return 0
+        n = 0
+        first = 1 if pos[_TURN] == 0 else 7
+        for sq in range(first, first + 5):
+            if pos[sq]:
+                out[n] = sq << 1
+                out[n + 1] = (sq << 1) | 1
+                n += 2
+        return n
+
+    def material(self, pos, player):
+        o = 1 - player
+        return (pos[_STOCK + player] + self._mv * pos[_MANDS + player]
+                - pos[_DEBT + player] + pos[_DEBT + o])
+
+    def play(self, pos, move, trace=None):
+        """Play a legal move in place: sowing, relays, captures (OAQ-3..5), then game end or the
+        next player's refill (OAQ-6, OAQ-7), so the position is ready to move again."""
+        p = pos[_TURN]
+        c = move >> 1
+        d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
+        ply = pos[_PLY] | pos[_PLY + 1] << 8 | pos[_PLY + 2] << 16
+        young = self._young and (self._ywin == 0 or ply < self._ywin)
+        guard = 0
+        while True:  # OAQ-3 lap, then OAQ-4 decides
+            n = pos[c]
+            pos[c] = 0
+            if trace is not None:
+                trace.append({"event": "lift", "at": c, "count": n})
+            guard += n
+            if guard > _GUARD:
+                raise RuntimeError("oanquan: sowing did not end")
+            while n:
+                c = (c + d) % 12
+                pos[c] += 1
+                n -= 1
+                if trace is not None:
+                    trace.append({"event": "drop", "at": c})
+            nx = (c + d) % 12
+            if nx % 6:
+                if pos[nx]:  # OAQ-4.1 relay: lift the square after the landing square
+                    c = nx
+                    if trace is not None:
+                        trace.append({"event": "relay", "at": c})
+                    continue
+            elif pos[nx] or pos[_BIG + nx // 6] or self._emet:
+                break  # OAQ-4.2 a mandarin square stops the turn (an empty one too, by option)
+            self._capture(pos, p, (nx + d) % 12, d, young, trace)  # OAQ-4.3 gap
+            break
+        ply += 1
+        pos[_PLY] = ply & 255
+        pos[_PLY + 1] = (ply >> 8) & 255
+        pos[_PLY + 2] = ply >> 16
+        pos[_TURN] = 1 - p
+        # OAQ-7: both mandarin squares completely empty (or both big stones gone, by option)
+        if pos[_BIG] == 0 and pos[_BIG + 1] == 0 and (self._ebig or (pos[0] == 0 and pos[6] == 0)):
+            self._finish(pos, _MANDARINS, trace)
+        else:
+            self._refill(pos, 1 - p, trace)
+
+    def _capture(self, pos, p, t, d, young, trace):
+        # OAQ-5: capture t, then keep capturing across single empty squares
+        while True:
+            big = _BIG + t // 6 if t % 6 == 0 else 0
+            if pos[t] == 0 and (big == 0 or pos[big] == 0):
+                return  # nothing behind the gap: the turn ends
+            if big and young and pos[big] and pos[t] < self._ythr:
+                return  # young mandarin: cannot be captured, the turn ends
+            got = pos[t]
+            pos[_STOCK + p] += got
+            pos[t] = 0
+            took_big = 0
+            if big and pos[big]:
+                pos[big] = 0
+                pos[_MANDS + p] += 1
+                took_big = 1
+            if trace is not None:
+                trace.append({"event": "capture", "at": t, "count": got, "big": took_big,
+                              "player": p})
+            n = (t + d) % 12
+            if n % 6:
+                if pos[n]:
+                    return
+            elif pos[n] or pos[_BIG + n // 6] or self._emet:
+                return
+            t = (n + d) % 12
+
+    def _refill(self, pos, p, trace):
+        # OAQ-6: the player to move has an empty row: put one stone in each square.
+        first = 1 if p == 0 else 7
+        for sq in range(first, first + 5):
+            if pos[sq]:
+                return
+        o = 1 - p
+        if pos[_STOCK + p] < 5 and self._exch and pos[_MANDS + p]:
+            self._exchange(pos, p, trace)
+        short = 5 - pos[_STOCK + p] if pos[_STOCK + p] < 5 else 0
+        if short:
+            if pos[_STOCK + o] < short and self._exch and pos[_MANDS + o]:
+                self._exchange(pos, o, trace)
+            if pos[_STOCK + o] < short:
+                self._finish(pos, _NO_REFILL, trace)  # OAQ-6d: nobody can pay, nothing placed
+                return
+            pos[_STOCK + o] -= short
+            pos[_DEBT + p] += short
+            if trace is not None:
+                trace.append({"event": "borrow", "player": p, "from": o, "count": short})
+        pos[_STOCK + p] -= 5 - short
+        for sq in range(first, first + 5):
+            pos[sq] = 1
+        if trace is not None:
+            trace.append({"event": "refill", "player": p, "count": 5})
+
+    def _exchange(self, pos, p, trace):
+        # OAQ-6b: a captured mandarin becomes mandarin_value small stones
+        pos[_MANDS + p] -= 1
+        pos[_STOCK + p] += self._mv
+        if trace is not None:
+            trace.append({"event": "exchange", "player": p, "count": self._mv})
+
+    def _finish(self, pos, reason, trace):
+        # OAQ-8 sweep, OAQ-9 score
+        for p in (0, 1):
+            first = 1 if p == 0 else 7
+            s = 0
+            for sq in range(first, first + 5):
+                s += pos[sq]
+                pos[sq] = 0
+            pos[_STOCK + p] += s
+            pos[_SWEPT + p] = s
+        for sq in (0, 6):
+            half = pos[sq] >> 1  # small stones left in a mandarin square are split; odd one stays
+            pos[sq] -= half << 1
+            for p in (0, 1):
+                pos[_STOCK + p] += half
+                pos[_SWEPT + p] += half
+        pos[_OVER] = 1
+        pos[_REASON] = reason
+        s0 = self.material(pos, 0)
+        s1 = self.material(pos, 1)
+        pos[_WINNER] = 0 if s0 > s1 else 1 if s1 > s0 else 2
+        if trace is not None:
+            for p in (0, 1):
+                trace.append({"event": "sweep", "player": p, "count": pos[_SWEPT + p]})
+            trace.append({"event": "end", "reason": REASONS[reason], "score": [s0, s1]})
+
+    def result(self, pos):
+        if not pos[_OVER]:
+            return None
+        w = pos[_WINNER]
+        return {"winner": None if w == 2 else w, "reason": REASONS[pos[_REASON]],
+                "score": [self.material(pos, 0), self.material(pos, 1)],
+                "swept": [pos[_SWEPT], pos[_SWEPT + 1]]}
+
+    def breakdown(self, pos, p):
+        """OAQ-9 score of player p as its terms: (stock, mandarin value, swept, debt, lent)."""
+        sw = pos[_SWEPT + p]
+        return (pos[_STOCK + p] - sw, self._mv * pos[_MANDS + p], sw, pos[_DEBT + p],
+                pos[_DEBT + 1 - p])
+
+    # ---- repetition (OAQ-10) ----------------------------------------------------------------
+    def key(self, pos):
+        return b"\x00" + bytes(pos[:_PLY])  # board, big stones, stocks, mandarins, debts, mover
+
+    def end_repeated(self, pos, trace=None):
+        if not pos[_OVER]:
+            self._finish(pos, _REPETITION, trace)
+
+    # ---- text and JSON ----------------------------------------------------------------------
+    def move_str(self, pos, move):
+        return "%d%s" % (move >> 1, "-" if move & 1 else "+")
+
+    def parse_move(self, pos, text):
+        if not isinstance(text, str) or len(text) < 2 or text[-1] not in "+-" \
+                or not text[:-1].isdigit() or len(text) > 3:
+            raise ValueError("bad move %r: write a square and a direction, e.g. 3+ or 9-" % (text,))
+        sq = int(text[:-1])
+        if pos[_OVER]:
+            raise ValueError("illegal move %s: the game is over" % text)
+        p = pos[_TURN]
+        first = 1 if p == 0 else 7
+        if not first <= sq < first + 5:
+            raise ValueError("illegal move %s: player %d moves from squares %d-%d"
+                             % (text, p, first, first + 4))
+        if not pos[sq]:
+            raise ValueError("illegal move %s: square %d is empty" % (text, sq))
+        return sq << 1 | (1 if text[-1] == "-" else 0)
+
+    def to_json(self, pos):
+        from engine.oanquan_json import to_json
+        return to_json(self, pos)
+
+    def from_json(self, obj):
+        from engine.oanquan_json import from_json
+        return from_json(self, obj)
