@@ -4,16 +4,16 @@ from engine.compat import const
 from engine import rules as _rules
 
 # Position layout (byte offsets). Squares 0..11 in ring order; 0 and 6 are the mandarin squares.
-_BIG = const(12)      # 2 bytes: big stone still on square 0 / square 6
-_STOCK = const(14)    # 2: captured small stones per player (the final sweep lands here too)
-_MANDS = const(16)    # 2: captured big stones per player
-_DEBT = const(18)     # 2: stones each player has borrowed (OAQ-6c)
-_TURN = const(20)     # player to move
-_PLY = const(21)      # 3 bytes, little-endian: moves since the start
-_OVER = const(24)     # 1 when the game is over
-_WINNER = const(25)   # 0, 1, or 2 for a draw
-_REASON = const(26)   # index into REASONS
-_SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
+BIG = const(12)      # 2 bytes: big stone still on square 0 / square 6
+STOCK = const(14)    # 2: captured small stones per player (the final sweep lands here too)
+MANDS = const(16)    # 2: captured big stones per player
+DEBT = const(18)     # 2: stones each player has borrowed (OAQ-6c)
+TURN = const(20)     # player to move
+PLY = const(21)      # 3 bytes, little-endian: moves since the start
+OVER = const(24)     # 1 when the game is over
+WINNER = const(25)   # 0, 1, or 2 for a draw
+REASON = const(26)   # index into REASONS
+SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
 SIZE = const(29)
 _GUARD = const(5000)  # drops in one turn: turns always end (RULES.md); this only catches bugs
 
@@ -25,7 +25,6 @@ _REPETITION = const(3)
 
 class Game:
     NAME = "oanquan"
-    SIZE = SIZE
     MAX_MOVES = 10
     OPTIONS = (
         ("mandarin_value", 10, (10, 5)),
@@ -55,24 +54,24 @@ class Game:
         for i in range(1, 12):
             if i != 6:
                 pos[i] = 5
-        pos[_BIG] = pos[_BIG + 1] = 1
+        pos[BIG] = pos[BIG + 1] = 1
         return pos
 
     def to_move(self, pos):
-        return pos[_TURN]
+        return pos[TURN]
 
     def over(self, pos):
-        return pos[_OVER] == 1
+        return pos[OVER] == 1
 
     def ply(self, pos):
-        return pos[_PLY] | pos[_PLY + 1] << 8 | pos[_PLY + 2] << 16
+        return pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16
 
     def moves(self, pos, out):
         """OAQ-2: each own non-empty citizen square, in both directions. Code = square*2 + (1 if '-')."""
-        if pos[_OVER]:
+        if pos[OVER]:
             return 0
         n = 0
-        first = 1 if pos[_TURN] == 0 else 7
+        first = 1 if pos[TURN] == 0 else 7
         for sq in range(first, first + 5):
             if pos[sq]:
                 out[n] = sq << 1
@@ -82,16 +81,16 @@ class Game:
 
     def material(self, pos, player):
         o = 1 - player
-        return (pos[_STOCK + player] + self._mv * pos[_MANDS + player]
-                - pos[_DEBT + player] + pos[_DEBT + o])
+        return (pos[STOCK + player] + self._mv * pos[MANDS + player]
+                - pos[DEBT + player] + pos[DEBT + o])
 
     def play(self, pos, move, trace=None):
         """Play a legal move in place: sowing, relays, captures (OAQ-3..5), then game end or the
         next player's refill (OAQ-6, OAQ-7), so the position is ready to move again."""
-        p = pos[_TURN]
+        p = pos[TURN]
         c = move >> 1
         d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
-        ply = pos[_PLY] | pos[_PLY + 1] << 8 | pos[_PLY + 2] << 16
+        ply = pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16
         young = self._young and (self._ywin == 0 or ply < self._ywin)
         guard = 0
         while True:  # OAQ-3 lap, then OAQ-4 decides
@@ -115,17 +114,17 @@ class Game:
                     if trace is not None:
                         trace.append({"event": "relay", "at": c})
                     continue
-            elif pos[nx] or pos[_BIG + nx // 6] or self._emet:
+            elif pos[nx] or pos[BIG + nx // 6] or self._emet:
                 break  # OAQ-4.2 a mandarin square stops the turn (an empty one too, by option)
             self._capture(pos, p, (nx + d) % 12, d, young, trace)  # OAQ-4.3 gap
             break
         ply += 1
-        pos[_PLY] = ply & 255
-        pos[_PLY + 1] = (ply >> 8) & 255
-        pos[_PLY + 2] = ply >> 16
-        pos[_TURN] = 1 - p
+        pos[PLY] = ply & 255
+        pos[PLY + 1] = (ply >> 8) & 255
+        pos[PLY + 2] = ply >> 16
+        pos[TURN] = 1 - p
         # OAQ-7: both mandarin squares completely empty (or both big stones gone, by option)
-        if pos[_BIG] == 0 and pos[_BIG + 1] == 0 and (self._ebig or (pos[0] == 0 and pos[6] == 0)):
+        if pos[BIG] == 0 and pos[BIG + 1] == 0 and (self._ebig or (pos[0] == 0 and pos[6] == 0)):
             self._finish(pos, _MANDARINS, trace)
         else:
             self._refill(pos, 1 - p, trace)
@@ -133,18 +132,18 @@ class Game:
     def _capture(self, pos, p, t, d, young, trace):
         # OAQ-5: capture t, then keep capturing across single empty squares
         while True:
-            big = _BIG + t // 6 if t % 6 == 0 else 0
+            big = BIG + t // 6 if t % 6 == 0 else 0
             if pos[t] == 0 and (big == 0 or pos[big] == 0):
                 return  # nothing behind the gap: the turn ends
             if big and young and pos[big] and pos[t] < self._ythr:
                 return  # young mandarin: cannot be captured, the turn ends
             got = pos[t]
-            pos[_STOCK + p] += got
+            pos[STOCK + p] += got
             pos[t] = 0
             took_big = 0
             if big and pos[big]:
                 pos[big] = 0
-                pos[_MANDS + p] += 1
+                pos[MANDS + p] += 1
                 took_big = 1
             if trace is not None:
                 trace.append({"event": "capture", "at": t, "count": got, "big": took_big,
@@ -153,7 +152,7 @@ class Game:
             if n % 6:
                 if pos[n]:
                     return
-            elif pos[n] or pos[_BIG + n // 6] or self._emet:
+            elif pos[n] or pos[BIG + n // 6] or self._emet:
                 return
             t = (n + d) % 12
 
@@ -164,20 +163,20 @@ class Game:
             if pos[sq]:
                 return
         o = 1 - p
-        if pos[_STOCK + p] < 5 and self._exch and pos[_MANDS + p]:
+        if pos[STOCK + p] < 5 and self._exch and pos[MANDS + p]:
             self._exchange(pos, p, trace)
-        short = 5 - pos[_STOCK + p] if pos[_STOCK + p] < 5 else 0
+        short = 5 - pos[STOCK + p] if pos[STOCK + p] < 5 else 0
         if short:
-            if pos[_STOCK + o] < short and self._exch and pos[_MANDS + o]:
+            if pos[STOCK + o] < short and self._exch and pos[MANDS + o]:
                 self._exchange(pos, o, trace)
-            if pos[_STOCK + o] < short:
+            if pos[STOCK + o] < short:
                 self._finish(pos, _NO_REFILL, trace)  # OAQ-6d: nobody can pay, nothing placed
                 return
-            pos[_STOCK + o] -= short
-            pos[_DEBT + p] += short
+            pos[STOCK + o] -= short
+            pos[DEBT + p] += short
             if trace is not None:
                 trace.append({"event": "borrow", "player": p, "from": o, "count": short})
-        pos[_STOCK + p] -= 5 - short
+        pos[STOCK + p] -= 5 - short
         for sq in range(first, first + 5):
             pos[sq] = 1
         if trace is not None:
@@ -185,8 +184,8 @@ class Game:
 
     def _exchange(self, pos, p, trace):
         # OAQ-6b: a captured mandarin becomes mandarin_value small stones
-        pos[_MANDS + p] -= 1
-        pos[_STOCK + p] += self._mv
+        pos[MANDS + p] -= 1
+        pos[STOCK + p] += self._mv
         if trace is not None:
             trace.append({"event": "exchange", "player": p, "count": self._mv})
 
@@ -198,44 +197,44 @@ class Game:
             for sq in range(first, first + 5):
                 s += pos[sq]
                 pos[sq] = 0
-            pos[_STOCK + p] += s
-            pos[_SWEPT + p] = s
+            pos[STOCK + p] += s
+            pos[SWEPT + p] = s
         for sq in (0, 6):
             half = pos[sq] >> 1  # small stones left in a mandarin square are split; odd one stays
             pos[sq] -= half << 1
             for p in (0, 1):
-                pos[_STOCK + p] += half
-                pos[_SWEPT + p] += half
-        pos[_OVER] = 1
-        pos[_REASON] = reason
+                pos[STOCK + p] += half
+                pos[SWEPT + p] += half
+        pos[OVER] = 1
+        pos[REASON] = reason
         s0 = self.material(pos, 0)
         s1 = self.material(pos, 1)
-        pos[_WINNER] = 0 if s0 > s1 else 1 if s1 > s0 else 2
+        pos[WINNER] = 0 if s0 > s1 else 1 if s1 > s0 else 2
         if trace is not None:
             for p in (0, 1):
-                trace.append({"event": "sweep", "player": p, "count": pos[_SWEPT + p]})
+                trace.append({"event": "sweep", "player": p, "count": pos[SWEPT + p]})
             trace.append({"event": "end", "reason": REASONS[reason], "score": [s0, s1]})
 
     def result(self, pos):
-        if not pos[_OVER]:
+        if not pos[OVER]:
             return None
-        w = pos[_WINNER]
-        return {"winner": None if w == 2 else w, "reason": REASONS[pos[_REASON]],
+        w = pos[WINNER]
+        return {"winner": None if w == 2 else w, "reason": REASONS[pos[REASON]],
                 "score": [self.material(pos, 0), self.material(pos, 1)],
-                "swept": [pos[_SWEPT], pos[_SWEPT + 1]]}
+                "swept": [pos[SWEPT], pos[SWEPT + 1]]}
 
     def breakdown(self, pos, p):
         """OAQ-9 score of player p as its terms: (stock, mandarin value, swept, debt, lent)."""
-        sw = pos[_SWEPT + p]
-        return (pos[_STOCK + p] - sw, self._mv * pos[_MANDS + p], sw, pos[_DEBT + p],
-                pos[_DEBT + 1 - p])
+        sw = pos[SWEPT + p]
+        return (pos[STOCK + p] - sw, self._mv * pos[MANDS + p], sw, pos[DEBT + p],
+                pos[DEBT + 1 - p])
 
     # ---- repetition (OAQ-10) ----------------------------------------------------------------
     def key(self, pos):
-        return b"\x00" + bytes(pos[:_PLY])  # board, big stones, stocks, mandarins, debts, mover
+        return b"\x00" + bytes(pos[:PLY])  # board, big stones, stocks, mandarins, debts, mover
 
     def end_repeated(self, pos, trace=None):
-        if not pos[_OVER]:
+        if not pos[OVER]:
             self._finish(pos, _REPETITION, trace)
 
     # ---- text and JSON ----------------------------------------------------------------------
@@ -247,9 +246,9 @@ class Game:
                 or not text[:-1].isdigit() or len(text) > 3:
             raise ValueError("bad move %r: write a square and a direction, e.g. 3+ or 9-" % (text,))
         sq = int(text[:-1])
-        if pos[_OVER]:
+        if pos[OVER]:
             raise ValueError("illegal move %s: the game is over" % text)
-        p = pos[_TURN]
+        p = pos[TURN]
         first = 1 if p == 0 else 7
         if not first <= sq < first + 5:
             raise ValueError("illegal move %s: player %d moves from squares %d-%d"
@@ -265,3 +264,6 @@ class Game:
     def from_json(self, obj):
         from engine.oanquan_json import from_json
         return from_json(self, obj)
+
+
+Game.SIZE = SIZE

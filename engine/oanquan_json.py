@@ -7,14 +7,14 @@ def to_json(game, pos):
     return {
         "game": "oanquan",
         "rules": dict(game.rules),
-        "to_move": pos[_o._TURN],
+        "to_move": pos[_o.TURN],
         "ply": game.ply(pos),
         "result": game.result(pos),
         "squares": list(pos[0:12]),
-        "big": [pos[_o._BIG], pos[_o._BIG + 1]],
-        "stock": [pos[_o._STOCK], pos[_o._STOCK + 1]],
-        "mandarins": [pos[_o._MANDS], pos[_o._MANDS + 1]],
-        "debt": [pos[_o._DEBT], pos[_o._DEBT + 1]],
+        "big": [pos[_o.BIG], pos[_o.BIG + 1]],
+        "stock": [pos[_o.STOCK], pos[_o.STOCK + 1]],
+        "mandarins": [pos[_o.MANDS], pos[_o.MANDS + 1]],
+        "debt": [pos[_o.DEBT], pos[_o.DEBT + 1]],
     }
 
 
@@ -48,21 +48,21 @@ def from_json(game, obj):
     sq = _ints(obj, "squares", 12, 0, 70)
     for i in range(12):
         pos[i] = sq[i]
-    for off, name, hi in ((_o._BIG, "big", 1), (_o._STOCK, "stock", 70),
-                          (_o._MANDS, "mandarins", 2), (_o._DEBT, "debt", 70)):
+    for off, name, hi in ((_o.BIG, "big", 1), (_o.STOCK, "stock", 70),
+                          (_o.MANDS, "mandarins", 2), (_o.DEBT, "debt", 70)):
         v = _ints(obj, name, 2, 0, hi)
         pos[off] = v[0]
         pos[off + 1] = v[1]
-    pos[_o._TURN] = _int(obj, "to_move", 0, 1)
+    pos[_o.TURN] = _int(obj, "to_move", 0, 1)
     ply = _int(obj, "ply", 0, 0xFFFFFF)
-    pos[_o._PLY] = ply & 255
-    pos[_o._PLY + 1] = (ply >> 8) & 255
-    pos[_o._PLY + 2] = ply >> 16
+    pos[_o.PLY] = ply & 255
+    pos[_o.PLY + 1] = (ply >> 8) & 255
+    pos[_o.PLY + 2] = ply >> 16
     mv = game.rules["mandarin_value"]
-    bigs = pos[_o._BIG] + pos[_o._BIG + 1] + pos[_o._MANDS] + pos[_o._MANDS + 1]
+    bigs = pos[_o.BIG] + pos[_o.BIG + 1] + pos[_o.MANDS] + pos[_o.MANDS + 1]
     if bigs > 2:
         raise ValueError("there are only 2 big stones, the position has %d" % bigs)
-    total = sum(pos[0:12]) + pos[_o._STOCK] + pos[_o._STOCK + 1] + mv * bigs
+    total = sum(pos[0:12]) + pos[_o.STOCK] + pos[_o.STOCK + 1] + mv * bigs
     if total != 50 + 2 * mv:
         raise ValueError("stones do not add up: total value %d, expected %d" % (total, 50 + 2 * mv))
     res = obj["result"]
@@ -74,11 +74,11 @@ def from_json(game, obj):
 
 
 def _check_ready(game, pos):
-    p = pos[_o._TURN]
+    p = pos[_o.TURN]
     first = 1 if p == 0 else 7
     if not any(pos[first:first + 5]):
         raise ValueError("not ready to move: player %d's row is empty (refill not applied)" % p)
-    if pos[_o._BIG] == 0 and pos[_o._BIG + 1] == 0 and (
+    if pos[_o.BIG] == 0 and pos[_o.BIG + 1] == 0 and (
             game.rules["end_when_big_captured"] or (pos[0] == 0 and pos[6] == 0)):
         raise ValueError("the game is over (mandarin squares empty) but 'result' is null")
 
@@ -92,12 +92,12 @@ def _check_result(game, pos, res):
     if any(pos[1:6]) or any(pos[7:12]):
         raise ValueError("a finished game has its citizen squares swept (OAQ-8)")
     sw = _ints(res, "swept", 2, 0, 70)
-    pos[_o._SWEPT] = sw[0]
-    pos[_o._SWEPT + 1] = sw[1]
-    pos[_o._OVER] = 1
-    pos[_o._REASON] = _o.REASONS.index(reason)
+    pos[_o.SWEPT] = sw[0]
+    pos[_o.SWEPT + 1] = sw[1]
+    pos[_o.OVER] = 1
+    pos[_o.REASON] = _o.REASONS.index(reason)
     s0 = game.material(pos, 0)
     s1 = game.material(pos, 1)
-    pos[_o._WINNER] = 0 if s0 > s1 else 1 if s1 > s0 else 2
+    pos[_o.WINNER] = 0 if s0 > s1 else 1 if s1 > s0 else 2
     if res != game.result(pos):
         raise ValueError("result does not match the position (expected %r)" % (game.result(pos),))

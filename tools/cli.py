@@ -11,7 +11,7 @@ sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/..")
 
 import json  # noqa: E402
-from jsonfmt import dumps  # noqa: E402
+from jsonfmt import write  # noqa: E402
 from engine import games, rules as rules_mod  # noqa: E402
 from engine.record import Record  # noqa: E402
 
@@ -181,7 +181,8 @@ def main(argv):
     except Bad as e:
         sys.stderr.write("error: %s\n" % e)
         return 2
-    sys.stdout.write(dumps(out) + "\n")
+    write(out, sys.stdout.write)
+    sys.stdout.write("\n")
     return 0
 
 

@@ -1,10 +1,17 @@
 # One JSON text for one value, the same byte for byte under CPython and MicroPython:
-# keys sorted, ", " and ": " separators, ASCII only. Used by the command line and the saves.
+# keys sorted, ", " and ": " separators, ASCII only. Written piece by piece, so a long position
+# or trace never has to fit in memory as one string (the MicroPython port runs with 180 KB).
 
 _ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _str(s):
+    for ch in s:
+        o = ord(ch)
+        if o < 32 or o > 126 or ch in _ESC:
+            break
+    else:
+        return '"' + s + '"'
     out = []
     for ch in s:
         e = _ESC.get(ch)
@@ -15,19 +22,43 @@ def _str(s):
     return '"' + "".join(out) + '"'
 
 
-def dumps(v):
+def write(v, out):
+    """Write value v as JSON through the function out(text)."""
     if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _str(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(dumps(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(_str(k) + ": " + dumps(v[k]) for k in sorted(v)) + "}"
-    raise TypeError("cannot write %r as JSON" % (v,))
+        out("null")
+    elif v is True:
+        out("true")
+    elif v is False:
+        out("false")
+    elif isinstance(v, int):
+        out(str(v))
+    elif isinstance(v, str):
+        out(_str(v))
+    elif isinstance(v, (list, tuple)):
+        out("[")
+        first = True
+        for x in v:
+            if not first:
+                out(", ")
+            first = False
+            write(x, out)
+        out("]")
+    elif isinstance(v, dict):
+        out("{")
+        first = True
+        for k in sorted(v):
+            if not first:
+                out(", ")
+            first = False
+            out(_str(k))
+            out(": ")
+            write(v[k], out)
+        out("}")
+    else:
+        raise TypeError("cannot write %r as JSON" % (v,))
+
+
+def dumps(v):
+    parts = []
+    write(v, parts.append)
+    return "".join(parts)

@@ -1,0 +1,89 @@
+# The public JSON command line (docs/protocol.md) under CPython and the MicroPython Unix port.
+import json
+import os
+import random
+
+import pytest
+
+from engine import games
+from engine.record import Record
+from util import ROOT, cli
+
+PRESENT = [n for n in games.NAMES if os.path.exists(os.path.join(ROOT, "engine", n + ".py"))]
+INTERPS = ["python", "micropython"]
+
+
+def _ok(r):
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    return json.loads(r.stdout)
+
+
+def _bad(r, word):
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and word in lines[0], r.stderr
+
+
+@pytest.mark.parametrize("interp", INTERPS)
+def test_new_moves_apply_oanquan(interp):
+    j = _ok(cli(interp, "new", "--game", "oanquan", "--rule", "mandarin_value=5",
+                "--rule", "young_mandarin=true"))
+    for f in ("game", "rules", "to_move", "ply", "result", "squares", "big", "stock",
+              "mandarins", "debt"):
+        assert f in j
+    assert j["rules"]["mandarin_value"] == 5 and j["rules"]["young_mandarin"] is True
+    text = json.dumps(j)
+    assert _ok(cli(interp, "moves", "--position", "-", stdin=text)) == [
+        "1+", "1-", "2+", "2-", "3+", "3-", "4+", "4-", "5+", "5-"]
+    a = _ok(cli(interp, "apply", "--position", "-", "--moves", "3+", "--trace", stdin=text))
+    assert a["ply"] == 1 and a["to_move"] == 1 and a["stock"] == [6, 0]
+    kinds = [e["event"] for e in a["trace"]]
+    assert kinds[0] == "move" and "lift" in kinds and "drop" in kinds and "capture" in kinds
+
+
+@pytest.mark.parametrize("interp", INTERPS)
+def test_bad_input_exits_2_with_one_line(interp, tmp_path):
+    new = cli("python", "new", "--game", "oanquan").stdout
+    _bad(cli(interp, "new", "--game", "chess"), "unknown game")
+    _bad(cli(interp, "new", "--game", "oanquan", "--rule", "mandarin_value=7"), "out of range")
+    _bad(cli(interp, "new", "--game", "oanquan", "--rule", "speed=3"), "unknown rule")
+    _bad(cli(interp, "new", "--game", "oanquan", "--rule", "young_mandarin"), "name=value")
+    _bad(cli(interp, "new"), "missing --game")
+    _bad(cli(interp, "moves", "--position", "-", stdin="{not json"), "not valid JSON")
+    _bad(cli(interp, "moves", "--position", str(tmp_path / "none.json")), "cannot read")
+    obj = json.loads(new)
+    del obj["squares"]
+    _bad(cli(interp, "moves", "--position", "-", stdin=json.dumps(obj)), "missing field")
+    _bad(cli(interp, "apply", "--position", "-", "--moves", "3+ 3+", stdin=new), "move 2")
+    _bad(cli(interp, "apply", "--position", "-", "--moves", "x", stdin=new), "bad move")
+    _bad(cli(interp, "apply", "--position", "-", stdin=new), "missing --moves")
+    _bad(cli(interp, "frobnicate"), "usage")
+
+
+def _random_moves(name, seed, limit=400):
+    rng = random.Random(seed)
+    g = games.load(name)
+    rec = Record(g, g.new())
+    buf = [0] * g.MAX_MOVES
+    out = []
+    while not g.over(rec.pos) and len(out) < limit:
+        n = g.moves(rec.pos, buf)
+        m = buf[rng.randrange(n)]
+        out.append(g.move_str(rec.pos, m))
+        rec.play(m)
+    return out
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_random_games_replay_byte_identical_on_both_interpreters(name):
+    start = cli("python", "new", "--game", name).stdout
+    for seed in range(100):
+        moves = " ".join(_random_moves(name, seed))
+        outs = [cli(i, "apply", "--position", "-", "--moves", moves, stdin=start) for i in INTERPS]
+        for r in outs:
+            assert r.returncode == 0, (seed, r.stderr)
+        assert outs[0].stdout == outs[1].stdout, seed
+        if name == "oanquan":
+            assert json.loads(outs[0].stdout)["result"] is not None
