@@ -1,0 +1,60 @@
+# The terminal game (tools/play.py): menus, bad input, complete games, the end breakdown.
+import os
+import subprocess
+import sys
+
+import pytest
+
+import play
+from util import ROOT
+
+
+def _script(lines):
+    it = iter(lines)
+    asked = []
+
+    def ask(prompt):
+        asked.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError
+    return ask, asked
+
+
+def test_terminal_bad_input_gets_a_message_and_a_new_prompt():
+    out = []
+    ask, asked = _script(["9", "1", "1", "speed=3", "mandarin_value=5", "", "h", "7+", "3",
+                          "0+", "3+", "q"])
+    assert play.terminal(ask, out.append) == 0
+    text = "\n".join(out)
+    assert "Please type a number" in text
+    assert "Not changed: unknown rule" in text
+    assert "Rule changed: a new game will start" in text
+    assert "worth 5" in text  # the board shows the chosen rule
+    assert "Legal now: 1+ 1- 2+" in text
+    assert "squares 1-5" in text and "bad move" in text
+    assert "player 0 plays 3+" in text and "Captured 6 stones." in text
+    assert sum(1 for p in asked if p.startswith("player 0, your move")) == 5
+    assert asked[-1].startswith("player 1, your move")
+
+
+@pytest.mark.parametrize("name", ["oanquan"])
+def test_complete_game_against_the_computer_shows_the_breakdown(name):
+    out = []
+    res = play.play_game(lambda p: "", out.append, name, {},
+                         [play._opponent(0, 1), play._opponent(0, 2)])
+    assert res is not None
+    text = "\n".join(out)
+    assert "Game over" in text and "(stock + mandarins + swept - debt + lent)" in text
+    assert ("wins." in text) or ("draw" in text)
+
+
+def test_make_play_falls_back_to_the_terminal_without_a_display():
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    r = subprocess.run([sys.executable, "tools/play.py"], input="q\n", capture_output=True,
+                       text=True, cwd=ROOT, env=env, timeout=60)
+    assert r.returncode == 0
+    assert "No display found" in r.stdout and "Which game?" in r.stdout
