@@ -77,13 +77,31 @@ def _random_moves(name, seed, limit=400):
 
 
 @pytest.mark.parametrize("name", PRESENT)
-def test_random_games_replay_byte_identical_on_both_interpreters(name):
+def test_random_games_replay_byte_identical_on_both_interpreters(name, tmp_path):
     start = cli("python", "new", "--game", name).stdout
     for seed in range(100):
-        moves = " ".join(_random_moves(name, seed))
-        outs = [cli(i, "apply", "--position", "-", "--moves", moves, stdin=start) for i in INTERPS]
+        path = tmp_path / ("moves%d.txt" % seed)
+        path.write_text(" ".join(_random_moves(name, seed)))
+        outs = [cli(i, "apply", "--position", "-", "--moves", "@" + str(path), stdin=start)
+                for i in INTERPS]
         for r in outs:
             assert r.returncode == 0, (seed, r.stderr)
         assert outs[0].stdout == outs[1].stdout, seed
         if name == "oanquan":
             assert json.loads(outs[0].stdout)["result"] is not None
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_chained_apply_calls_equal_one_call(name):
+    """Positions (with their repetition history) survive a chain of apply calls exactly."""
+    moves = _random_moves(name, 99, limit=60)
+    start = cli("python", "new", "--game", name).stdout
+    whole = cli("python", "apply", "--position", "-", "--moves", " ".join(moves), stdin=start)
+    for interp in INTERPS:
+        text = start
+        for i in range(0, len(moves), 15):
+            r = cli(interp, "apply", "--position", "-", "--moves", " ".join(moves[i:i + 15]),
+                    stdin=text)
+            assert r.returncode == 0, r.stderr
+            text = r.stdout
+        assert text == whole.stdout, interp

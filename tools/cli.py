@@ -1,7 +1,7 @@
 # The public JSON command line (docs/protocol.md). Runs unchanged under CPython and MicroPython:
 #   python3 tools/cli.py new --game oanquan [--rule name=value]...
 #   python3 tools/cli.py moves --position FILE|-
-#   python3 tools/cli.py apply --position FILE|- --moves "3+ 9-" [--trace]
+#   python3 tools/cli.py apply --position FILE|- --moves "3+ 9-"|@FILE [--trace]
 #   python3 tools/cli.py bestmove --position FILE|- (--nodes N | --level L | --ms T)
 # Bad input: exit status 2, one line on stderr, nothing on stdout.
 import sys
@@ -138,6 +138,12 @@ def cmd_apply(argv):
     opts = _args(argv, ("--position", "--moves"), ("--trace",))
     rec = _read_position(opts)
     text = _one(opts, "--moves")
+    if text[:1] == "@":  # --moves @FILE: for long games (MicroPython limits an argument to 255)
+        try:
+            with open(text[1:]) as f:
+                text = f.read()
+        except OSError:
+            raise Bad("cannot read moves file %r" % text[1:])
     trace = [] if opts.get("--trace") else None
     for i, m in enumerate(text.split()):
         p = rec.game.to_move(rec.pos)
@@ -166,7 +172,10 @@ def cmd_bestmove(argv):
     if len(budget) != 1:
         raise Bad("bestmove takes exactly one of --nodes, --level, --ms")
     from engine import ai
-    return ai.cli_bestmove(rec, budget)
+    try:
+        return ai.cli_bestmove(rec, budget)
+    except ValueError as e:
+        raise Bad(str(e))
 
 
 COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": cmd_bestmove}
