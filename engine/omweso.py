@@ -53,6 +53,8 @@ class Game:
         self._scr = bytearray(self.SIZE)
         self._snap = bytearray(17)
         self._fl = bytearray(self.MAX_MOVES)
+        self._cut = 0  # moves() stopped at MAX_MOVES (parse_move then replays beyond it)
+        self._fin = 0  # moves() met a move that is not endless
         self._arr = bytearray(PRESETS[0])
         self._m = 0
         self._cap = 0
@@ -120,6 +122,7 @@ class Game:
         mx = self.MAX_MOVES
         n = 0
         fin = 0
+        self._cut = 0
         three = self._three and _g16(pos, CP) == 0 and _g16(pos, CP + 2) == 0
         for pit in range(16):
             c = pos[o + pit]
@@ -144,11 +147,14 @@ class Game:
                     break
                 bits = (bits & ((1 << k) - 1)) | (1 << k)
                 k += 1
+            if n >= mx:
+                self._cut = 1
             if three and c == 3 and n < mx:
                 out[n] = pit | 16
                 fl[n] = 0
                 fin = 1
                 n += 1
+        self._fin = fin
         if self._fe and fin:
             j = 0
             for i in range(n):

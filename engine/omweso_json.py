@@ -37,13 +37,17 @@ def _counts(text):
     return out
 
 
-def _legal(g, pos, code):
+def _legal(g, pos, code, endless):
     buf = [0] * g.MAX_MOVES
     n = g.moves(pos, buf)
     for i in range(n):
         if buf[i] == code:
             return True
-    return False
+    if not g._cut:
+        return False
+    # The list stopped at MAX_MOVES (rare positions with very many choice sequences): a move
+    # beyond it whose replay met exactly its choice points is legal all the same.
+    return not (endless and g._fe and g._fin)
 
 
 def parse_move(g, pos, text):
@@ -109,7 +113,7 @@ def parse_move(g, pos, text):
                          "reverse capture is possible): write one + or - for each, in order"
                          % (text, g._m, "" if g._m == 1 else "s"))
     code = pit | n << 5 | bits << 10
-    if not _legal(g, pos, code):
+    if not _legal(g, pos, code, r == _om.ENDLESS):
         if r == _om.ENDLESS:
             raise ValueError("move %r is endless and another move exists (forbid_endless)" % text)
         raise ValueError("move %r is not legal here" % text)

@@ -359,3 +359,34 @@ def test_OM5_big_choice_tree_against_reference():
     assert max((m >> 5) & 31 for m in ms) == 13
     g = games.load("omweso")
     assert all_moves(g, g.from_json(js)) == ms[:g.MAX_MOVES]
+
+
+def test_OM5_moves_beyond_the_listed_256_still_play():
+    """In a position with more choice sequences than MAX_MOVES, moves() lists the first 256, and
+    parse_move still accepts every one of the 290 (they are all legal) and nothing else."""
+    me = [3, 2, 1, 3, 3, 4, 5, 2, 3, 5, 4, 3, 2, 1, 2, 2]
+    them = [3, 0, 3, 1, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 0, 2]
+
+    class Big(omweso.Game):
+        MAX_MOVES = 512
+
+    big = Big()
+    js = big.to_json(big.new())
+    js.update(pits=[me, them], moves_made=[3, 3], captures=[1, 1], ply=6)
+    pos = big.from_json(js)
+    buf = [0] * 512
+    n = big.moves(pos, buf)
+    every = [big.move_str(pos, buf[i]) for i in range(n)]
+    g = games.load("omweso")
+    pos = g.from_json(js)
+    for text in every:
+        m = g.parse_move(pos, text)
+        assert g.move_str(pos, m) == text
+        p2 = bytearray(pos)
+        g.play(p2, m)
+    for text in ("5" + "+" * 14, "0+", "16"):
+        try:
+            g.parse_move(pos, text)
+        except ValueError:
+            continue
+        raise AssertionError(text)
