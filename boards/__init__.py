@@ -1,0 +1,1 @@
+# Board modules: one per device (see docs/boards.md); select.py picks one.

@@ -1,0 +1,178 @@
+# A board without a window: a busdisplay.BusDisplay subclass that renders into an RGB565 buffer
+# (pixel-identical to the pygame window), a PNG writer using only zlib + struct, and a scripted
+# button queue. Used by the screenshot tests and `tools/sim.py --board headless`. Desktop only.
+import os
+import struct
+import zlib
+from collections import deque
+
+import displayio
+import busdisplay
+from displayio._area import Area
+
+NAME = "headless"
+KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start", "select")
+
+
+class HeadlessDisplay(busdisplay.BusDisplay):
+    def __init__(self, width=240, height=240):
+        self.buf = bytearray(width * height * 2)
+        super().__init__(None, b"", width=width, height=height, auto_refresh=False)
+
+    def _refresh_area(self, area):
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        w = clipped.width()
+        h = clipped.height()
+        n = w * h
+        buffer = memoryview(bytearray(((n + 1) // 2) * 4)).cast("I")
+        mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        raw = buffer.tobytes()
+        W = self._core.width
+        for j in range(h):
+            d = ((clipped.y1 + j) * W + clipped.x1) * 2
+            self.buf[d:d + 2 * w] = raw[2 * w * j:2 * w * (j + 1)]
+        return True
+
+    def _write(self, command, data):
+        pass
+
+    def _background(self):
+        pass  # refreshed explicitly by snapshot(); no refresh from displayio's thread
+
+    def snapshot(self):
+        """Refresh now and return self (the buffer is up to date)."""
+        self.refresh()
+        return self
+
+    def pixel(self, x, y):
+        """(r, g, b) 8-bit of the pixel at x, y (from RGB565, byte-swapped as sent to panels)."""
+        i = (y * self.width + x) * 2
+        v = self.buf[i] << 8 | self.buf[i + 1]
+        return rgb565_to_rgb(v)
+
+    def rgb(self):
+        out = bytearray(self.width * self.height * 3)
+        b = self.buf
+        for i in range(self.width * self.height):
+            v = b[2 * i] << 8 | b[2 * i + 1]
+            out[3 * i:3 * i + 3] = bytes(rgb565_to_rgb(v))
+        return out
+
+    def png(self, path, scale=1):
+        write_png(path, self.width, self.height, self.rgb(), scale)
+
+
+def rgb565_to_rgb(v):
+    r = (v >> 11) & 31
+    g = (v >> 5) & 63
+    b = v & 31
+    return ((r * 255 + 15) // 31, (g * 255 + 31) // 63, (b * 255 + 15) // 31)
+
+
+def to565(rgb):
+    """The RGB565 round trip of a 24-bit colour, as the display shows it."""
+    r = (rgb >> 16) & 255
+    g = (rgb >> 8) & 255
+    b = rgb & 255
+    return rgb565_to_rgb(((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3))
+
+
+def write_png(path, w, h, rgb, scale=1):
+    rows = bytearray()
+    for y in range(h):
+        line = rgb[3 * w * y:3 * w * (y + 1)]
+        if scale > 1:
+            wide = bytearray()
+            for x in range(w):
+                wide += line[3 * x:3 * x + 3] * scale
+            line = wide
+        for _ in range(scale):
+            rows.append(0)
+            rows += line
+
+    def chunk(tag, data):
+        c = struct.pack(">I", len(data)) + tag + data
+        return c + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w * scale, h * scale, 8,
+                                                             2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
+class _Event:
+    def __init__(self, key_number, pressed):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+
+
+class _Queue:
+    def __init__(self):
+        self.q = deque()
+
+    def get(self):
+        return self.q.popleft() if self.q else None
+
+    def __len__(self):
+        return len(self.q)
+
+
+class ScriptedButtons:
+    """keypad.Keys-like: tests push presses, the app pops events."""
+
+    def __init__(self, keys=KEYS):
+        self.keys = keys
+        self.events = _Queue()
+
+    def press(self, name):
+        k = self.keys.index(name)
+        self.events.q.append(_Event(k, True))
+        self.events.q.append(_Event(k, False))
+
+    def hold(self, name):
+        self.events.q.append(_Event(self.keys.index(name), True))
+
+    def release(self, name):
+        self.events.q.append(_Event(self.keys.index(name), False))
+
+
+class Board:
+    """The board interface (docs/boards.md) as an object, for any screen size."""
+
+    def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None):
+        displayio.release_displays()
+        self.NAME = NAME
+        self.KEYS = keys
+        self.display = HeadlessDisplay(width, height)
+        self.buttons = ScriptedButtons(keys)
+        self.audio = None
+        self.storage = storage
+        self.SAVE_FILE = save_file
+
+
+def make(width=240, height=240, **kw):
+    return Board(width, height, **kw)
+
+
+def _size():
+    t = os.environ.get("MANCALA_SIZE", "240x240")
+    w, h = t.lower().split("x")
+    return int(w), int(h)
+
+
+_default = None
+
+
+def __getattr__(name):
+    # module-level board interface, built on first use (MANCALA_SIZE=WxH, default 240x240)
+    global _default
+    if name in ("display", "buttons", "audio", "storage", "SAVE_FILE"):
+        if _default is None:
+            _default = Board(*_size())
+        return getattr(_default, name)
+    raise AttributeError(name)

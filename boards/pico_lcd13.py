@@ -1,0 +1,31 @@
+# Raspberry Pi Pico (or Pico W) + Waveshare Pico-LCD-1.3 (CircuitPython board_id
+# "raspberry_pi_pico" / "raspberry_pi_pico_w"; select it with MANCALA_BOARD = "pico_lcd13" in
+# settings.toml). 240x240 ST7789 on SPI1: CLK GP10, MOSI GP11, CS GP9, DC GP8, RST GP12,
+# backlight GP13, set up as Adafruit's Pico-LCD-1.3 example does (rotation 270, rowstart 80).
+# Joystick up GP2, down GP18, left GP16, right GP20, press GP3; keys A GP15, B GP17, X GP19,
+# Y GP21; all active low (internal pull-ups). The joystick press acts as "start". No speaker.
+import board
+import busio
+import displayio
+import keypad
+import microcontroller
+from adafruit_st7789 import ST7789
+from fourwire import FourWire
+
+NAME = "pico_lcd13"
+BOARD_ID = "raspberry_pi_pico"
+
+displayio.release_displays()
+_spi = busio.SPI(board.GP10, MOSI=board.GP11)
+_bus = FourWire(_spi, command=board.GP8, chip_select=board.GP9, reset=board.GP12,
+                baudrate=62500000)
+display = ST7789(_bus, width=240, height=240, rotation=270, rowstart=80, backlight_pin=board.GP13)
+
+KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
+buttons = keypad.Keys(
+    (board.GP2, board.GP18, board.GP16, board.GP20,
+     board.GP15, board.GP17, board.GP19, board.GP21, board.GP3),
+    value_when_pressed=False, pull=True)
+
+storage = microcontroller.nvm
+audio = None

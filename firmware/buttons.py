@@ -1,0 +1,33 @@
+# Buttons: keypad events -> button names, with auto-repeat for held direction buttons.
+from engine.compat import ticks_diff
+
+REPEAT = ("up", "down", "left", "right")
+DELAY = 350
+RATE = 110
+
+
+class Buttons:
+    def __init__(self, keys, names):
+        self.keys = keys
+        self.names = names
+        self.held = {}
+
+    def poll(self, now):
+        out = []
+        ev = self.keys.events.get()
+        while ev is not None:
+            k = ev.key_number
+            if 0 <= k < len(self.names):
+                n = self.names[k]
+                if ev.pressed:
+                    out.append(n)
+                    if n in REPEAT:
+                        self.held[n] = now + DELAY
+                else:
+                    self.held.pop(n, None)
+            ev = self.keys.events.get()
+        for n in self.held:
+            if ticks_diff(now, self.held[n]) >= 0:
+                out.append(n)
+                self.held[n] = now + RATE
+        return out

@@ -1,0 +1,14 @@
+# Entry point on the device (the bundle copies it to the root of CIRCUITPY as code.py). The board
+# module comes from boards/select.py (board.board_id; MANCALA_BOARD in settings.toml overrides).
+import gc
+
+
+def main():
+    from boards import select
+    hw = select.load(select.board_name(select.board_id()))
+    gc.collect()
+    from firmware.app import App
+    App(hw).run()
+
+
+main()

@@ -1,0 +1,101 @@
+# O An Quan as the app sees it: which squares a player picks, where they sit on the screen grid,
+# how trace events change the picture, what the summary says. Plain portable Python, no display.
+NAME = "oanquan"
+TITLE = "O An Quan"
+DESC = "Vietnam: capture mandarins"
+CELLS = 12
+FIELD = "squares"
+# HELP (the rules help text) lives in help_oanquan.py, loaded only for the help screen.
+MOVER_VIEW = False  # the board is drawn the same way for both players
+
+def cells(snap, player):
+    f = 1 if player == 0 else 7
+    return list(range(f, f + 5))
+
+
+def grid(cell, viewer):
+    # (column, row); row 0 is the bottom row. Mandarin squares at columns 0 and 6.
+    if cell == 0:
+        return (0, 0)
+    if cell == 6:
+        return (6, 0)
+    if cell < 6:
+        return (cell, 0)
+    return (12 - cell, 1)
+
+
+def arrow(cell, ch):
+    # which way a direction goes on screen from this square
+    if ch == "+":
+        return "right" if cell < 6 else "left"
+    if ch == "-":
+        return "left" if cell < 6 else "right"
+    return ""
+
+
+def choice_label(cell, ch):
+    a = arrow(cell, ch)
+    return ("<- " if a == "left" else "-> ") + ("anticlockwise" if ch == "+" else "clockwise")
+
+
+def apply(s, ev):
+    """Apply one trace event to the scene dict s (a copy of the position JSON)."""
+    e = ev.get("event")
+    sq = s["squares"]
+    if e == "lift":
+        sq[ev["at"]] = 0
+    elif e == "drop":
+        sq[ev["at"]] += 1
+    elif e == "capture":
+        at = ev["at"]
+        p = ev.get("player", 0)
+        sq[at] = 0
+        s["stock"][p] += ev.get("count", 0)
+        if ev.get("big"):
+            s["big"][at // 6] = 0
+            s["mandarins"][p] += 1
+
+
+def message(ev):
+    e = ev.get("event")
+    if e == "capture":
+        n = ev.get("count", 0)
+        if ev.get("big"):
+            return "Captured a mandarin + %d!" % n
+        return "Captured %d!" % n
+    if e == "refill":
+        return "Row refilled (P%d)" % (ev.get("player", 0) + 1)
+    if e == "borrow":
+        return "P%d borrows %d" % (ev.get("player", 0) + 1, ev.get("count", 0))
+    if e == "exchange":
+        return "P%d trades a mandarin" % (ev.get("player", 0) + 1)
+    return None
+
+
+def score_lines(game, pos, snap, names):
+    """Game-over breakdown: stones + mandarins + swept - owed + lent = score."""
+    out = []
+    res = snap.get("result") or {}
+    sc = res.get("score", [0, 0])
+    for p in (0, 1):
+        st, mv, sw, debt, lent = game.breakdown(pos, p)
+        t = "%s: %d + %d + %d" % (names[p], mv, st, sw)
+        if debt:
+            t += " - %d" % debt
+        if lent:
+            t += " + %d" % lent
+        out.append(t + " = %d" % sc[p])
+    out.append("(mandarins + stones + swept")
+    out.append(" - owed + lent)")
+    return out
+
+
+def status(snap):
+    """Short per-player figures for the side panels: (text p0, text p1)."""
+    r = []
+    for p in (0, 1):
+        t = "%d+%dM" % (snap["stock"][p], snap["mandarins"][p])
+        if snap["debt"][p]:
+            t += " owes%d" % snap["debt"][p]
+        r.append(t)
+    return r

@@ -1,0 +1,107 @@
+# Omweso as the app sees it (see g_oanquan.py). Pits are numbered in each player's own order; the
+# board is drawn from one player's side: outer row at the bottom, inner row above it.
+NAME = "omweso"
+TITLE = "Omweso"
+DESC = "Uganda: 4 rows, captures"
+CELLS = 32
+FIELD = "pits"
+# HELP (the rules help text) lives in help_omweso.py, loaded only for the help screen.
+MOVER_VIEW = True
+
+def cells(snap, player):
+    return list(range(16))
+
+
+def grid(cell, viewer):
+    # the mover's own pits, seen from the mover's seat: outer row 0, inner row 1
+    if cell < 8:
+        return (cell, 0)
+    return (15 - cell, 1)
+
+
+def screen_pos(p, pit, viewer):
+    """(column, row) on screen of player p's pit, rows 0..3 from the bottom, seen by viewer."""
+    if p == viewer:
+        return grid(pit, viewer)
+    if pit < 8:
+        return (7 - pit, 3)
+    return (pit - 8, 2)
+
+
+def arrow(cell, ch):
+    return ""
+
+
+def choice_label(cell, ch):
+    if ch == "+":
+        return "+ normal (anticlockwise)"
+    if ch == "-":
+        return "- reverse (clockwise)"
+    if ch == "*":
+        return "3-seed sowing"
+    return ch
+
+
+def apply(s, ev):
+    e = ev.get("event")
+    p = ev.get("player", 0)
+    pits = s["pits"]
+    if e == "lift" or e == "relay":
+        pits[p][ev["at"]] = 0
+    elif e == "drop":
+        pits[p][ev["at"]] += 1
+    elif e == "capture":
+        a, b = ev["pits"]
+        pits[1 - p][a] = 0
+        pits[1 - p][b] = 0
+    elif e == "setup":
+        pits[p] = list(ev["pits"])
+    elif e == "points":
+        s["points"] = list(ev["points"])
+
+
+def message(ev):
+    e = ev.get("event")
+    if e == "capture":
+        return "Captured %d!" % ev.get("count", 0)
+    if e == "reverse":
+        return "Reverse lap!"
+    if e == "game_end":
+        return "Game over: %s (+%d)" % (ev.get("reason", ""), ev.get("award", 0))
+    if e == "annul":
+        return "Endless move: game annulled"
+    return None
+
+
+def round_lines(trace, names):
+    out = []
+    for ev in trace:
+        e = ev.get("event")
+        if e == "game_end":
+            out.append("Game %d: %s win%s" % (ev.get("game_no", 0), names[ev.get("winner", 0)],
+                                              "" if names[ev.get("winner", 0)] == "You" else "s"))
+            out.append("%s: +%d point%s" % (ev.get("reason", ""), ev.get("award", 0),
+                                           "" if ev.get("award", 0) == 1 else "s"))
+        elif e == "points":
+            pt = ev.get("points", [0, 0])
+            out.append("Match points: %s %d - %s %d" % (names[0], pt[0], names[1], pt[1]))
+        elif e == "annul":
+            out.append("Endless move: game annulled")
+        elif e == "new_game":
+            out.append("Game %d: %s starts" % (ev.get("game_no", 0), names[ev.get("starter", 0)]))
+    return out
+
+
+def score_lines(game, pos, snap, names):
+    res = snap.get("result") or {}
+    pt = res.get("points", snap.get("points", [0, 0]))
+    out = ["Match to %d points, game %d" % (snap["rules"].get("match_points", 12),
+                                            snap.get("game_no", 1))]
+    for p in (0, 1):
+        out.append("%s: %d points" % (names[p], pt[p]))
+    out.append("Last game: %s" % res.get("reason", ""))
+    return out
+
+
+def status(snap):
+    return ["%dpt" % snap["points"][0], "%dpt" % snap["points"][1]]

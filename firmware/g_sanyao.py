@@ -1,0 +1,115 @@
+# San-Yao as the app sees it (see g_oanquan.py for the meaning of each name). Portable, no display.
+NAME = "sanyao"
+TITLE = "San-Yao"
+DESC = "China: relay sowing, sons"
+CELLS = 10
+FIELD = "holes"
+# HELP (the rules help text) lives in help_sanyao.py, loaded only for the help screen.
+MOVER_VIEW = False
+
+def cells(snap, player):
+    c = snap["control"]
+    if snap.get("phase") == "choose_sons":
+        b = 5 if player == 0 else 0
+        return [h for h in range(b, b + 5) if c[h] != player]
+    return [h for h in range(10) if c[h] == player]
+
+
+def grid(cell, viewer):
+    if cell < 5:
+        return (cell + 1, 0)
+    return (10 - cell, 1)
+
+
+def arrow(cell, ch):
+    return ""
+
+
+def choice_label(cell, ch):
+    return ch
+
+
+def apply(s, ev):
+    e = ev.get("event")
+    h = s["holes"]
+    if e == "lift":
+        h[ev["at"]] = 0
+    elif e == "drop":
+        h[ev["at"]] += 1
+    elif e == "capture":
+        h[ev["at"]] = 0
+        s["store"][ev.get("player", 0)] += ev.get("count", 0)
+    elif e == "round_end":
+        for i in range(10):
+            h[i] = 0
+        st = ev.get("store")
+        if st:
+            s["store"][0] = st[0]
+            s["store"][1] = st[1]
+
+
+def message(ev):
+    e = ev.get("event")
+    if e == "capture":
+        return "Captured %d!" % ev.get("count", 0)
+    if e == "pass":
+        return "P%d cannot move: passes" % (ev.get("player", 0) + 1)
+    if e == "round_end":
+        return "Round %d over (%s)" % (ev.get("round", 0), ev.get("reason", ""))
+    return None
+
+
+def round_lines(trace, names):
+    """Round summary from the trace of the move that ended a round (settlement, sons, loan)."""
+    out = []
+    for ev in trace:
+        e = ev.get("event")
+        if e == "round_end":
+            sw = ev.get("swept", [0, 0])
+            st = ev.get("store", [0, 0])
+            out.append("Round %d over: %s" % (ev.get("round", 0), ev.get("reason", "")))
+            for p in (0, 1):
+                out.append("%s: %d + %d left = %d" % (names[p], st[p] - sw[p], sw[p], st[p]))
+        elif e == "settlement":
+            if ev.get("repaid"):
+                by = ev.get("by") or 0
+                out.append("%s repays loan %d" % (names[by], ev["repaid"]))
+            if ev.get("forgiven"):
+                out.append("(%d forgiven)" % ev["forgiven"])
+            t = ev.get("totals", [0, 0])
+            out.append("Totals %d - %d" % (t[0], t[1]))
+            w = ev.get("winner")
+            out.append("Tie" if w is None else "%s wins the round" % names[w])
+        elif e == "son":
+            pass
+        elif e == "choose_sons":
+            out.append("%s chooses %d son(s)" % (names[ev.get("player", 0)], ev.get("count", 0)))
+        elif e == "loan":
+            out.append("%s lends %d to %s" % (names[ev.get("from", 0)], ev.get("count", 0),
+                                             names[ev.get("to", 0)]))
+        elif e == "round_start":
+            out.append("Round %d: %s starts" % (ev.get("round", 0), names[ev.get("starter", 0)]))
+    sons = [ev.get("at") for ev in trace if ev.get("event") == "son"]
+    if sons:
+        out.append("Sons: holes " + " ".join(str(x) for x in sons))
+    return out
+
+
+def score_lines(game, pos, snap, names):
+    res = snap.get("result") or {}
+    t = res.get("totals", snap.get("store", [0, 0]))
+    out = ["Match over after round %d" % snap.get("round", 0)]
+    for p in (0, 1):
+        out.append("%s: %d stones" % (names[p], t[p]))
+    out.append("(below %d cannot fill a hole)" % snap["rules"].get("match_end_below", 5))
+    return out
+
+
+def status(snap):
+    r = []
+    for p in (0, 1):
+        t = "store %d" % snap["store"][p]
+        if snap["owed"][p]:
+            t += " loan%d" % snap["owed"][p]
+        r.append(t)
+    return r

@@ -1,0 +1,110 @@
+# Menu contents and value cycling for the session model. Plain portable Python, no display.
+from engine import games
+
+MODES = ("ai", "two", "demo")
+MODE_TEXT = {"ai": "vs AI", "two": "2 players", "demo": "AI demo"}
+STARTS = ("you", "ai", "lot")
+START_TEXT = {"you": "you", "ai": "the AI", "lot": "by lot"}
+SPEEDS = ("normal", "fast", "off")
+BLITZ = (0, 3, 5, 10, 30)
+_NICE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 50, 70, 100, 200, 500, 1000, 5000, 100000)
+
+CFG_VALUES = {
+    "game": games.NAMES,
+    "mode": MODES,
+    "level": (1, 2, 3, 4, 5),
+    "starts": STARTS,
+    "anim": SPEEDS,
+    "sound": (False, True),
+    "take_back": (True, False),
+    "blitz": BLITZ,
+}
+CFG_LABEL = {
+    "game": "Game", "mode": "Mode", "level": "AI level", "starts": "Starts",
+    "anim": "Animation", "sound": "Sound", "take_back": "Take-back", "blitz": "Blitz",
+}
+
+
+def text(v):
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    return str(v)
+
+
+def cfg_text(key, v, ai_ok=True):
+    if key == "game":
+        return games.TITLES.get(v, v)
+    if key == "mode":
+        return MODE_TEXT.get(v, v)
+    if key == "starts":
+        return START_TEXT.get(v, v)
+    if key == "level" and not ai_ok:
+        return "n/a (random)"
+    if key == "blitz":
+        return "off" if not v else "%ds" % v
+    return text(v)
+
+
+def rule_values(default, allowed):
+    """The values a menu cycles through for one rule option."""
+    if not isinstance(allowed, list):
+        return tuple(allowed)
+    lo, hi = allowed
+    out = [lo]
+    for v in _NICE:
+        if v > lo and (hi is None or v <= hi):
+            out.append(v)
+    if hi is not None and hi not in out:
+        out.append(hi)
+    if default not in out:
+        out.append(default)
+    out.sort()
+    return tuple(out)
+
+
+def cycle(values, v, step):
+    n = len(values)
+    for i in range(n):
+        if values[i] == v:
+            return values[(i + step) % n]
+    return values[0]
+
+
+def title_items(has_resume, game_name):
+    items = []
+    if has_resume:
+        items.append(("resume", None))
+    items.append(("cfg", "game"))
+    items.append(("cfg", "mode"))
+    items.append(("cfg", "level"))
+    items.append(("cfg", "starts"))
+    items.append(("go", "rules"))
+    items.append(("go", "settings"))
+    items.append(("go", "help"))
+    items.append(("start", None))
+    return items
+
+
+def settings_items(game_name):
+    items = [("cfg", "anim"), ("cfg", "sound")]
+    if game_name == "omweso":
+        items.append(("cfg", "take_back"))
+        items.append(("cfg", "blitz"))
+    items.append(("back", None))
+    return items
+
+
+def rules_items(options):
+    items = [("rule", o[0]) for o in options]
+    items.append(("back", None))
+    return items
+
+
+PAUSE = (("resume", None), ("undo", None), ("hint", None), ("restart", None), ("go", "help"),
+         ("go", "rules"), ("go", "settings"), ("quit", None))
+
+GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play"}
+KIND_TEXT = {"resume": "Resume", "start": "Start game", "back": "Back", "undo": "Undo",
+             "hint": "Hint", "restart": "Restart", "quit": "Quit to menu"}

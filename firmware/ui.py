@@ -1,0 +1,283 @@
+# Shared displayio widgets: colours, text labels (bitmap_label + terminalio.FONT), pits drawn into
+# small 4-colour bitmaps, and a common frame (status line, message line, prompt). Palette-indexed
+# bitmaps only; nothing full-screen.
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+try:
+    import bitmaptools
+    _fill_region = bitmaptools.fill_region
+except (ImportError, AttributeError):
+    _fill_region = None
+
+FONT = terminalio.FONT
+CH_W = 6      # terminalio glyph cell
+CH_H = 12
+
+BG = 0x101820
+BOARD = 0x4A2E18
+BODY = 0x8B5A2B
+BODY1 = 0x6E4A6A      # body of a hole controlled by player 1 (San-Yao)
+STONE = 0xF2E8CC
+RING = 0x2A180A
+TEXT = 0xFFFFFF
+DIM = 0x808080
+YELLOW = 0xFFD700
+CYAN = 0x40C0FF
+GREEN = 0x40FF60
+RED = 0xFF4040
+P_COL = (0x60A0FF, 0xFF8060)
+
+# pit styles: ring colour (and body override for a capture)
+STYLE_RING = {"": RING, "cursor": YELLOW, "last": CYAN, "hint": GREEN, "capture": RED,
+              "active": TEXT}
+_pals = {}
+
+
+def palette(style, body=BODY):
+    k = (style, body)
+    p = _pals.get(k)
+    if p is None:
+        p = displayio.Palette(4)
+        p[0] = 0
+        p.make_transparent(0)
+        p[1] = 0xA03020 if style == "capture" else body
+        p[2] = STONE
+        p[3] = STYLE_RING.get(style, RING)
+        _pals[k] = p
+    return p
+
+
+def solid(color):
+    k = ("solid", color)
+    p = _pals.get(k)
+    if p is None:
+        p = displayio.Palette(1)
+        p[0] = color
+        _pals[k] = p
+    return p
+
+
+def rect(bmp, x, y, w, h, v):
+    if w <= 0 or h <= 0:
+        return
+    if _fill_region is not None:
+        _fill_region(bmp, x, y, x + w, y + h, v)
+        return
+    for j in range(y, y + h):
+        for i in range(x, x + w):
+            bmp[i, j] = v
+
+
+def box(group, x, y, w, h, color):
+    """A filled rectangle as a 1-colour 1x1-bit bitmap stretched by a TileGrid of 1 tile."""
+    bmp = displayio.Bitmap(w, h, 1)
+    tg = displayio.TileGrid(bmp, pixel_shader=solid(color), x=x, y=y)
+    group.append(tg)
+    return tg
+
+
+def backdrop(group, w, h, color):
+    """A full-screen colour from one 16x16 1-bit tile repeated (a few hundred bytes, not a
+    full-screen bitmap)."""
+    bmp = displayio.Bitmap(16, 16, 1)
+    tg = displayio.TileGrid(bmp, pixel_shader=solid(color), width=(w + 15) // 16,
+                            height=(h + 15) // 16, tile_width=16, tile_height=16)
+    group.append(tg)
+    return tg
+
+
+def label(group, text, x, y, color=TEXT, anchor=(0, 0), bg=None):
+    lb = bitmap_label.Label(FONT, text=text, color=color, background_color=bg,
+                            anchor_point=anchor, anchored_position=(x, y))
+    group.append(lb)
+    return lb
+
+
+def set_text(lb, text, color=None):
+    if lb.text != text:
+        lb.text = text
+    if color is not None and lb.color != color:
+        lb.color = color
+
+
+def fit(text, width):
+    n = width // CH_W
+    return text if len(text) <= n else text[:n]
+
+
+# A 3x5 pixel font for the counts drawn into the pit bitmaps (no label object per pit: a
+# bitmap_label costs kilobytes of Python objects, 32 of them do not fit next to Omweso's search).
+# Each glyph: 5 rows of 3 bits, top row first.
+GLYPHS = {
+    "0": (7, 5, 5, 5, 7), "1": (2, 6, 2, 2, 7), "2": (7, 1, 7, 4, 7), "3": (7, 1, 3, 1, 7),
+    "4": (5, 5, 7, 1, 1), "5": (7, 4, 7, 1, 7), "6": (7, 4, 7, 5, 7), "7": (7, 1, 2, 2, 2),
+    "8": (7, 5, 7, 5, 7), "9": (7, 5, 7, 1, 7), "Q": (7, 5, 5, 7, 1), "+": (0, 2, 7, 2, 0),
+    "s": (0, 3, 6, 3, 6),
+}
+
+
+def glyph_pixels(text, x, y, sc):
+    """The (x, y) pixels of text drawn with the 3x5 font at scale sc, top-left at x, y."""
+    out = []
+    for ch in text:
+        rows = GLYPHS.get(ch)
+        if rows is not None:
+            for r in range(5):
+                bits = rows[r]
+                for c in range(3):
+                    if bits & (4 >> c):
+                        for dy in range(sc):
+                            for dx in range(sc):
+                                out.append((x + c * sc + dx, y + r * sc + dy))
+        x += 4 * sc
+    return out
+
+
+class Pit:
+    """One pit/square/hole/store: a body with stone dots, a ring showing its state and the count
+    drawn with the 3x5 font, all in one 4-colour bitmap (0 clear, 1 body, 2 stones and digits,
+    3 ring). shape: "box", "left" / "right" (half-moons, flat side right/left)."""
+
+    def __init__(self, group, x, y, w, h, shape="box"):
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.shape = shape
+        self.bmp = displayio.Bitmap(w, h, 4)
+        self.tg = displayio.TileGrid(self.bmp, pixel_shader=palette(""), x=x, y=y)
+        group.append(self.tg)
+        self.dot = 3 if w >= 28 and h >= 28 else 2
+        self.show_dots = h >= 30 and w >= 22
+        self.sc = 2 if (h >= 18 and w >= 16) else 1
+        self.text_h = 5 * self.sc + 3 if self.show_dots else 0
+        self.state = None
+        self.big_r = 0
+        self.text = ""
+        self._outline()
+
+    def _outline(self):
+        b = self.bmp
+        w = self.w
+        h = self.h
+        b.fill(0)
+        if self.shape == "box":
+            rect(b, 1, 0, w - 2, h, 3)
+            rect(b, 0, 1, w, h - 2, 3)
+            rect(b, 2, 2, w - 4, h - 4, 1)
+            return
+        # half-moon: an ellipse cut in half; flat side towards the board centre
+        cx = w - 1 if self.shape == "left" else 0
+        for inner in (0, 2):
+            rx = w - 1 - inner
+            ry = h // 2 - inner
+            for j in range(inner, h - inner):
+                dy = (2 * j + 1 - h) / 2.0
+                t = 1.0 - (dy * dy) / (ry * ry)
+                if t <= 0:
+                    continue
+                span = int(rx * (t ** 0.5))
+                v = 3 if not inner else 1
+                n = span + 1 if not inner else (span - 1 if span > 1 else 0)
+                if self.shape == "left":
+                    rect(b, cx - span, j, n, 1, v)
+                else:
+                    rect(b, 0 if not inner else 2, j, n, 1, v)
+
+    def slots(self):
+        """Dot positions (x, y) inside the pit, in filling order."""
+        d = self.dot
+        s = d + 1
+        if self.shape == "box":
+            x0, x1 = 4, self.w - 4
+            y0, y1 = 4, self.h - 3 - self.text_h
+        else:
+            x0 = 4 if self.shape == "right" else self.w // 3
+            x1 = self.w - self.w // 3 if self.shape == "right" else self.w - 4
+            y0, y1 = self.h // 4, self.h - self.h // 4 - self.text_h
+        out = []
+        y = y0
+        while y + d <= y1:
+            x = x0
+            while x + d <= x1:
+                out.append((x, y))
+                x += s
+            y += s
+        return out
+
+    def _big_box(self):
+        r = min(self.w, self.h) // 5
+        return r, self.w // 2, self.h // 2 - self.text_h // 2
+
+    def _free(self, big):
+        sl = self.slots()
+        if big:
+            d = self.dot
+            r, cx, cy = self._big_box()
+            sl = [p for p in sl if not (cx - r - d <= p[0] <= cx + r and
+                                        cy - r - d <= p[1] <= cy + r)]
+        return sl
+
+    def capacity(self, big=0):
+        return len(self._free(big)) if self.show_dots else 0
+
+    def text_origin(self, text):
+        """Top-left (in the pit) of the count text."""
+        sc = self.sc
+        tw = 4 * sc * len(text) - sc
+        if self.shape == "left":
+            x = self.w - tw - 4
+        elif self.shape == "right":
+            x = 4
+        else:
+            x = (self.w - tw) // 2
+        if self.show_dots:
+            y = self.h - 5 * sc - 3 if self.shape == "box" else self.h * 3 // 4 - 5 * sc // 2
+        else:
+            y = (self.h - 5 * sc) // 2
+        return x, y
+
+    def draw(self, count, style="", body=BODY, big=0, text=None):
+        st = (count, style, body, big, text)
+        if st == self.state:
+            return
+        self.state = st
+        self.tg.pixel_shader = palette(style, body)
+        b = self.bmp
+        if self.shape != "box":
+            self._outline()
+        else:
+            rect(b, 2, 2, self.w - 4, self.h - 4, 1)
+        if self.show_dots:
+            d = self.dot
+            if big:
+                r, cx, cy = self._big_box()
+                rect(b, cx - r, cy - r, 2 * r, 2 * r, 3)
+                rect(b, cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, 2)
+                self.big_r = r
+            sl = self._free(big)
+            for i in range(min(count, len(sl))):
+                x, y = sl[i]
+                rect(b, x, y, d, d, 2)
+        t = str(count) if text is None else text
+        if len(t) * 4 * self.sc > self.w - 2:
+            t = t[-((self.w - 2) // (4 * self.sc)):]
+        self.text = t
+        x, y = self.text_origin(t)
+        for px, py in glyph_pixels(t, x, y, self.sc):
+            if 0 <= px < self.w and 0 <= py < self.h:
+                b[px, py] = 2
+
+
+class Frame:
+    """The lines around a board: status (top), message (bottom), side info, prompt."""
+
+    def __init__(self, group, w, h):
+        self.w = w
+        self.h = h
+        backdrop(group, w, h, BG)
+        self.status = label(group, "", 2, 1, TEXT)
+        self.think = label(group, "", w - 2, 1, YELLOW, (1.0, 0))
+        self.msg = label(group, "", w // 2, h - CH_H - 1, YELLOW, (0.5, 0))

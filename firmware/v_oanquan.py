@@ -1,0 +1,49 @@
+# O An Quan screen: 5 squares per row, a mandarin half-moon at each end (big stone + small stones),
+# stocks, captured mandarins and debts of both players.
+from firmware import ui
+from firmware.vboard import BoardView
+
+LINE = ui.CH_H + 1
+
+
+class View(BoardView):
+    def layout(self, s):
+        w = self.w
+        h = self.h
+        cw = (w - 4) // 7
+        bh = h - 4 * LINE
+        rh = min(bh // 2, cw * 13 // 10)
+        x0 = (w - 7 * cw) // 2
+        y0 = 2 * LINE + (bh - 2 * rh) // 2
+        g = self.group
+        self.info1 = ui.label(g, "", w // 2, LINE, ui.P_COL[1], (0.5, 0))
+        self.info0 = ui.label(g, "", w // 2, h - 2 * LINE, ui.P_COL[0], (0.5, 0))
+        for sq in range(12):
+            if sq == 0:
+                p = ui.Pit(g, x0 + 1, y0 + 1, cw - 2, 2 * rh - 2, "left")
+            elif sq == 6:
+                p = ui.Pit(g, x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2, "right")
+            elif sq < 6:
+                p = ui.Pit(g, x0 + sq * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
+            else:
+                p = ui.Pit(g, x0 + (12 - sq) * cw + 1, y0 + 1, cw - 2, rh - 2)
+            self.pits[sq] = p
+
+    def draw(self, s, scene, styles):
+        sq = scene["squares"]
+        big = scene["big"]
+        for i in range(12):
+            b = 0
+            text = None
+            if i % 6 == 0:
+                b = big[i // 6]
+                text = ("Q+%d" % sq[i]) if b else str(sq[i])
+            self.pits[i].draw(sq[i], styles.get(i, ""), ui.BODY, b, text)
+        nm = s.names()
+        for p, lb in ((0, self.info0), (1, self.info1)):
+            t = "%s %d" % (nm[p], scene["stock"][p])
+            if scene["mandarins"][p]:
+                t += " +%dQ" % scene["mandarins"][p]
+            if scene["debt"][p]:
+                t += " owes %d" % scene["debt"][p]
+            ui.set_text(lb, ui.fit(t, self.w))

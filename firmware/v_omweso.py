@@ -1,0 +1,76 @@
+# Omweso screen: 4 rows of 8 pits seen from one player's side (the mover's in a two-player game,
+# the human's against the AI): the viewer's outer row at the bottom, inner row above it.
+from firmware import ui
+from firmware.vboard import BoardView
+from firmware import g_omweso as G
+
+LINE = ui.CH_H + 1
+
+
+class View(BoardView):
+    def layout(self, s):
+        w = self.w
+        h = self.h
+        cw = (w - 2) // 8
+        lines = 3 if h >= 200 else 2
+        bh = h - lines * LINE - 2
+        rh = min((bh - 4) // 4, cw * 12 // 10)
+        x0 = (w - 8 * cw) // 2
+        y0 = LINE + 1 + (bh - 4 * rh) // 2 + (LINE // 2 if lines == 3 else 0)
+        g = self.group
+        self.cw, self.rh, self.x0, self.y0 = cw, rh, x0, y0
+        self.info = ui.label(g, "", w // 2, h - 2 * LINE, ui.TEXT, (0.5, 0)) if lines == 3 \
+            else None
+        self.slot = {}
+        for row in range(4):
+            for col in range(8):
+                y = y0 + 2 + (3 - row) * rh + (2 if row < 2 else -2)  # a gap between the sides
+                self.slot[(col, row)] = ui.Pit(g, x0 + col * cw + 1, y + 1, cw - 2, rh - 2)
+        self.shown = -1
+
+    def viewer(self, s):
+        m = s.cfg["mode"]
+        if m == "two":
+            if s.phase == "anim" and s.last is not None:
+                return s.last[1]
+            return s.mover()
+        if m == "demo":
+            return 0
+        return s.human
+
+    def key_of(self, s, cell, player=0):
+        return (player, cell)
+
+    def styles(self, s):
+        st = BoardView.styles(self, s)
+        ev = s.anim_event
+        if s.phase == "anim" and s.anim_ev == "capture" and ev is not None:
+            for pit in ev.get("pits", ()):
+                st[(1 - s.anim_player, pit)] = "capture"
+        return st
+
+    def extra(self, s):
+        sn = s.snap
+        if not sn:
+            return ""
+        return "G%d %d-%d" % (sn["game_no"], sn["points"][0], sn["points"][1])
+
+    def pit_at(self, s, p, pit):
+        return self.slot[G.screen_pos(p, pit, self.viewer(s))]
+
+    def draw(self, s, scene, styles):
+        v = self.viewer(s)
+        pits = scene["pits"]
+        if s.phase == "setup" and s.setup is not None:
+            pits = [list(pits[0]), list(pits[1])]
+            pits[s.mover()] = s.setup
+        for p in (0, 1):
+            body = ui.BODY if p == v else ui.BODY1
+            for i in range(16):
+                self.slot[G.screen_pos(p, i, v)].draw(pits[p][i], styles.get((p, i), ""), body)
+        if self.info is not None:
+            nm = s.names()
+            t = "%s %dpt  %s %dpt  to %d" % (nm[v], scene["points"][v], nm[1 - v],
+                                           scene["points"][1 - v],
+                                           scene["rules"]["match_points"])
+            ui.set_text(self.info, ui.fit(t, self.w))

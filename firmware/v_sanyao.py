@@ -1,0 +1,49 @@
+# San-Yao screen: 5 holes per row, stores at the ends (S1 left, S0 right), the controller of each
+# hole shown by its colour, sons marked "s", loans owed, round number.
+from firmware import ui
+from firmware.vboard import BoardView
+
+LINE = ui.CH_H + 1
+
+
+class View(BoardView):
+    def layout(self, s):
+        w = self.w
+        h = self.h
+        cw = (w - 4) // 7
+        bh = h - 4 * LINE
+        rh = min(bh // 2, cw * 13 // 10)
+        x0 = (w - 7 * cw) // 2
+        y0 = 2 * LINE + (bh - 2 * rh) // 2
+        g = self.group
+        self.info1 = ui.label(g, "", w // 2, LINE, ui.P_COL[1], (0.5, 0))
+        self.info0 = ui.label(g, "", w // 2, h - 2 * LINE, ui.P_COL[0], (0.5, 0))
+        for i in range(10):
+            if i < 5:
+                p = ui.Pit(g, x0 + (i + 1) * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
+            else:
+                p = ui.Pit(g, x0 + (10 - i) * cw + 1, y0 + 1, cw - 2, rh - 2)
+            self.pits[i] = p
+        self.pits["s1"] = ui.Pit(g, x0 + 1, y0 + 1, cw - 2, 2 * rh - 2)
+        self.pits["s0"] = ui.Pit(g, x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2)
+
+    def extra(self, s):
+        return "R%d" % s.snap["round"] if s.snap else ""
+
+    def draw(self, s, scene, styles):
+        hl = scene["holes"]
+        c = scene["control"]
+        for i in range(10):
+            home = 0 if i < 5 else 1
+            son = c[i] != home
+            text = ("s%d" % hl[i]) if son else None
+            self.pits[i].draw(hl[i], styles.get(i, ""), ui.BODY1 if c[i] else ui.BODY, 0, text)
+        st = scene["store"]
+        self.pits["s0"].draw(st[0], "", ui.BODY, 0)
+        self.pits["s1"].draw(st[1], "", ui.BODY1, 0)
+        nm = s.names()
+        for p, lb in ((0, self.info0), (1, self.info1)):
+            t = "%s store %d" % (nm[p], st[p])
+            if scene["owed"][p]:
+                t += " loan %d" % scene["owed"][p]
+            ui.set_text(lb, ui.fit(t, self.w))

@@ -1,0 +1,86 @@
+# The part of every game screen that is the same: status line (whose turn, round), AI-thinking
+# indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
+import displayio
+from firmware import ui
+
+
+class BoardView:
+    def __init__(self, w, h, session):
+        self.w = w
+        self.h = h
+        self.group = displayio.Group()
+        self.frame = ui.Frame(self.group, w, h)
+        self.pits = {}
+        self.layout(session)
+
+    def layout(self, s):
+        pass
+
+    def viewer(self, s):
+        """Whose side is at the bottom of the screen."""
+        return 0
+
+    def turn_text(self, s):
+        if s.game is None:
+            return ""
+        nm = s.names()
+        p = s.mover()
+        if s.phase == "anim":
+            who = s.last[1] if s.last else p
+            return "%s %s" % (nm[who], "moved " + s.last[2] if s.last else "")
+        if s.phase == "setup":
+            return "%s: set up" % nm[p]
+        if nm[p] == "You":
+            return "Your turn"
+        return "%s's turn" % nm[p]
+
+    def extra(self, s):
+        return ""
+
+    def key_of(self, s, cell, player=0):
+        return cell
+
+    def styles(self, s):
+        st = {}
+        if s.last is not None and s.phase != "anim":
+            st[self.key_of(s, s.last[0], s.last[1])] = "last"
+        if s.hint is not None:
+            st[self.key_of(s, s.hint, s.mover())] = "hint"
+        if s.phase in ("select", "choose", "setup"):
+            st[self.key_of(s, s.cursor, s.mover())] = "cursor"
+        if s.phase == "choose" and s.scene is not None and s.anim_at >= 0:
+            st[self.key_of(s, s.anim_at, s.anim_player)] = "active"
+        if s.phase == "anim" and s.anim_at >= 0:
+            st[self.key_of(s, s.anim_at, s.anim_player)] = \
+                "capture" if s.anim_ev == "capture" else "active"
+        return st
+
+    def update(self, s):
+        f = self.frame
+        t = self.turn_text(s)
+        x = self.extra(s)
+        if x:
+            t = t + "  " + x
+        th = ""
+        if s.thinking():
+            th = "thinking..." if s.cfg["mode"] != "demo" else "demo"
+        elif s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
+                and s.cfg["blitz"]:
+            left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
+            th = "%ds" % ((left + 999) // 1000 if left > 0 else 0)
+        ui.set_text(f.think, th)
+        ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))
+        m = s.msg
+        if s.phase == "choose":
+            m = "< %s >" % s.choice_text(s.opts[s.opt_i])
+        elif s.phase == "setup" and not m:
+            m = "hand %d: B take, A drop" % s.hand
+        col = ui.YELLOW
+        if s.phase == "choose":
+            col = ui.GREEN
+        ui.set_text(f.msg, ui.fit(m, self.w), col)
+        scene = s.scene if s.scene is not None else s.snap
+        self.draw(s, scene, self.styles(s))
+
+    def draw(self, s, scene, styles):
+        pass

@@ -1,0 +1,282 @@
+# The session model driven by buttons only, portable (CPython and MicroPython -X heapsize=180k):
+# complete games vs the AI and between two players, undo, hint, pause, rule change, save/resume,
+# corrupt saves, a San-Yao round change. Omweso: tests/test_app_session.py (CPython).
+from session_util import make, nvm, press, settle, human_move, play_out, greedy, Clock
+
+
+def test_title_menu_starts_oanquan_vs_ai():
+    s = make()
+    c = Clock()
+    assert s.screen == "title"
+    while s.items[s.sel][0] != "start":
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "play" and s.game.NAME == "oanquan"
+    assert s.phase == "select" and s.is_human(0) and not s.is_human(1)
+
+
+def test_oanquan_complete_game_vs_ai_level1():
+    s = make("oanquan", "ai", 1)
+    c = Clock()
+    s.new_game()
+    n = play_out(s, c, 400)
+    assert s.screen == "summary" and s.summary_kind == "over", n
+    assert any("=" in ln for ln in s.summary)  # score broken down: a + b + c = total
+    r = s.game.result(s.rec.pos)
+    assert r is not None and sum(r["score"]) == 70
+    press(s, c, "b")
+    assert s.screen == "title"
+
+
+def test_sanyao_two_players_round_change_and_match():
+    # P1 plays the greedy move, P2 the worst one: P2's total falls below match_end_below
+    s = make("sanyao", "two", rules={"match_end_below": 6})
+    c = Clock()
+    s.new_game()
+    rounds = 0
+    moves = 0
+    while moves < 3000:
+        settle(s, c)
+        if s.screen == "summary":
+            if s.summary_kind == "over":
+                break
+            assert s.summary_kind == "round" and s.summary[0].startswith("Round")
+            rounds += 1
+            press(s, c, "a")
+            assert s.snap["round"] == rounds + 1
+            continue
+        human_move(s, c, 0, greedy(s, s.mover() == 1))
+        moves += 1
+    assert rounds >= 1
+    assert s.summary_kind == "over"
+
+
+def test_direction_prompt_confirm_cancel():
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    press(s, c, "a")
+    assert s.phase == "choose" and set(s.opts) == {"+", "-"}
+    press(s, c, "b")
+    assert s.phase == "select"
+    press(s, c, "a", "right", "a")
+    assert s.last is not None and s.last[2] == "1" + s.opts[1] or s.last[2][0] == "1"
+    assert s.game.to_move(s.rec.pos) == 1
+
+
+def test_undo_vs_ai_returns_to_players_turn():
+    s = make("oanquan", "ai", 1)
+    c = Clock()
+    s.new_game()
+    before = bytes(s.rec.pos)
+    human_move(s, c)
+    settle(s, c)
+    assert s.phase == "select" and bytes(s.rec.pos) != before
+    press(s, c, "b")  # pause menu
+    assert s.screen == "pause"
+    while s.items[s.sel][0] != "undo":
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "play" and bytes(s.rec.pos) == before
+    assert s.game.to_move(s.rec.pos) == 0
+
+
+def test_hint_shown_on_board():
+    s = make("oanquan", "ai", 1)
+    c = Clock()
+    s.new_game()
+    press(s, c, "x")
+    assert s.hint is not None and s.cursor == s.hint and s.msg.startswith("Hint: ")
+    assert 1 <= s.hint <= 5
+
+
+def test_pause_resume_and_quit():
+    s = make("sanyao", "two", store=nvm())
+    c = Clock()
+    s.new_game()
+    press(s, c, "start")
+    assert s.screen == "pause"
+    press(s, c, "a")
+    assert s.screen == "play"
+    press(s, c, "start")
+    while s.items[s.sel][0] != "quit":
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "title" and s.game is None
+    assert s.items[0] == ("resume", None)  # the game just left can be resumed
+    press(s, c, "down", "down", "right", "up")  # a settings change on the title screen
+    s2 = make(store=s.store)
+    assert s2.items[0] == ("resume", None) and s2.saved["g"] == "sanyao"
+
+
+def test_rules_chosen_on_title_kept_for_next_game():
+    st = nvm()
+    s = make("oanquan", store=st)
+    c = Clock()
+    while s.items[s.sel] != ("go", "rules"):
+        press(s, c, "down")
+    press(s, c, "a", "right", "b")
+    assert "New rules" in s.msg
+    s2 = make(store=st)
+    s2.cfg["game"] = "oanquan"
+    assert s2.rules_for("oanquan")["mandarin_value"] == 5
+    s2.new_game()
+    assert s2.game.rules["mandarin_value"] == 5
+
+
+def test_rule_change_in_game_starts_new_game():
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    assert s.snap["ply"] == 1
+    press(s, c, "start")
+    while s.items[s.sel] != ("go", "rules"):
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "rules" and s.menu_note().startswith("Rule change")
+    assert s.items[0] == ("rule", "mandarin_value")
+    press(s, c, "right")
+    assert s.rules_for("oanquan")["mandarin_value"] == 5
+    press(s, c, "b")
+    assert s.screen == "play" and s.snap["ply"] == 0
+    assert s.game.rules["mandarin_value"] == 5 and "new game" in s.msg
+
+
+def test_every_rule_option_in_menu():
+    for name in ("oanquan", "sanyao"):
+        s = make(name)
+        c = Clock()
+        while s.items[s.sel] != ("go", "rules"):
+            press(s, c, "down")
+        press(s, c, "a")
+        opts = [o[0] for o in s.game.__class__.OPTIONS] if s.game else None
+        from firmware.common import adapter_game
+        opts = [o[0] for o in adapter_game(name).OPTIONS]
+        assert [it[1] for it in s.items if it[0] == "rule"] == opts
+
+
+def test_save_and_resume_after_every_move():
+    st = nvm()
+    s = make("oanquan", "ai", 1, store=st)
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    human_move(s, c)
+    settle(s, c)
+    pos = bytes(s.rec.pos)
+    s2 = make(store=st)  # a power cut: a new session on the same storage
+    assert s2.items[0] == ("resume", None) and s2.cfg["level"] == 1
+    press(s2, Clock(), "a")
+    assert s2.screen == "play" and bytes(s2.rec.pos) == pos
+    assert s2.game.NAME == "oanquan" and len(s2.undo) >= 2
+
+
+def test_corrupt_newest_slot_falls_back_to_previous_save():
+    st = nvm()
+    s = make("sanyao", "two", store=st)
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    first = bytes(s.rec.pos)
+    human_move(s, c)
+    settle(s, c)
+    # the newest save is in the slot written last: break it as a cut write would
+    newest = 0 if st.mem[3] + 256 * st.mem[4] > st.mem[2048 + 3] + 256 * st.mem[2048 + 4] else 1
+    st.mem[newest * 2048 + 20] ^= 0x55
+    s2 = make(store=st)
+    assert s2.notice  # reported on screen
+    press(s2, Clock(), "a")
+    assert s2.screen == "play" and bytes(s2.rec.pos) == first
+
+
+def test_corrupt_and_foreign_saves_are_ignored():
+    from firmware import saves
+    st = saves.SlotStore(bytearray(b"\xA5" * 4096))  # foreign data in both slots
+    s = make(store=st)
+    assert s.notice and s.items[0] != ("resume", None)
+    st = nvm()
+    st.save(b'{"v": 1, "cfg": {}, "g": "oanquan", "r": {}}\n' + b"\x07" * 29)  # framed garbage
+    s = make(store=st)
+    c = Clock()
+    if s.items[0] == ("resume", None):
+        press(s, c, "a")
+    assert s.screen == "title" and s.game is None
+    st.save(b"not json at all")
+    s = make(store=st)
+    assert s.notice and s.items[0] != ("resume", None)
+
+
+def test_settings_menu_and_animation():
+    s = make("oanquan", "two", anim="normal")
+    c = Clock()
+    s.new_game()
+    press(s, c, "a", "a")
+    assert s.phase == "anim" and s.scene is not None
+    c.t += 200
+    s.tick(c.t)
+    assert s.step >= 1
+    press(s, c, "a")  # any button skips to the end
+    assert s.phase == "select" and s.scene is None
+    press(s, c, "start")
+    while s.items[s.sel] != ("go", "settings"):
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.items[0] == ("cfg", "anim")
+    press(s, c, "right")
+    assert s.cfg["anim"] == "fast"
+    press(s, c, "down", "a")
+    assert s.cfg["sound"] is True
+    press(s, c, "b")
+    assert s.screen == "pause"
+
+
+def test_four_button_mapping():
+    s = make("oanquan", "two")
+    s.four = True
+    c = Clock()
+    press(s, c, "y")
+    assert s.sel == 1  # Y = down in menus
+    s.new_game()
+    cur = s.cursor
+    press(s, c, "y")  # Y = right on the board
+    assert s.cursor != cur
+    press(s, c, "b")  # B with nothing to cancel = pause menu
+    assert s.screen == "pause"
+
+
+def test_help_scrolls():
+    s = make("sanyao")
+    c = Clock()
+    while s.items[s.sel] != ("go", "help"):
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "help"
+    press(s, c, "down", "down")
+    assert s.help_top == 2
+    press(s, c, "b")
+    assert s.screen == "title"
+
+
+def test_sanyao_winner_chooses_sons_with_the_cursor():
+    s = make("sanyao", "two", rules={"winner_chooses_sons": True})
+    c = Clock()
+    s.new_game()
+    for _ in range(2000):
+        settle(s, c)
+        if s.screen == "summary":
+            press(s, c, "a")
+            continue
+        if s.snap["phase"] == "choose_sons":
+            break
+        human_move(s, c, 0, greedy(s, s.mover() == 1))
+    assert s.snap["phase"] == "choose_sons" and s.phase == "select"
+    w = s.mover()
+    free = s.cells()
+    assert free and all((h >= 5) == (w == 0) for h in free)  # the loser's row
+    assert s.cursor in free
+    press(s, c, "a")
+    settle(s, c)
+    assert s.last[2] == "son:%d" % s.last[0]

@@ -1,0 +1,129 @@
+# Boards and the simulator: button auto-repeat, the app loop driven through the headless board's
+# scripted buttons, sound events reaching a board's audio, the pygame window (SDL dummy driver),
+# tools/sim.py available()/main().
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from boards import headless  # noqa: E402
+from firmware.app import App  # noqa: E402
+from firmware.buttons import Buttons, DELAY, RATE  # noqa: E402
+
+
+def test_held_direction_buttons_auto_repeat():
+    keys = headless.ScriptedButtons()
+    b = Buttons(keys, headless.KEYS)
+    keys.hold("right")
+    assert b.poll(0) == ["right"]
+    assert b.poll(DELAY - 10) == []
+    assert b.poll(DELAY) == ["right"]
+    assert b.poll(DELAY + RATE) == ["right"]
+    keys.release("right")
+    assert b.poll(DELAY + 5 * RATE) == []
+    keys.hold("a")  # A does not repeat
+    assert b.poll(5000) == ["a"]
+    assert b.poll(9000) == []
+
+
+def test_app_loop_with_scripted_buttons(tmp_path):
+    board = headless.make(240, 135, save_file=str(tmp_path / "s.sav"))
+    app = App(board, ai_ms=20)
+    s = app.session
+    t = 0
+    for k in ("down", "right", "up"):  # mode: two players
+        board.buttons.press(k)
+        t += 50
+        app.step(t)
+    assert s.cfg["mode"] == "two"
+    while s.items[s.sel][0] != "start":
+        board.buttons.press("down")
+        t += 50
+        app.step(t)
+    board.buttons.press("a")
+    app.step(t + 50)
+    assert s.screen == "play" and app.view_key == "board:oanquan"
+    board.buttons.press("a")
+    board.buttons.press("a")
+    for i in range(40):
+        app.step(t + 100 + 200 * i)
+    assert s.snap["ply"] == 1 and s.phase == "select"
+    assert os.path.exists(str(tmp_path / "s.sav"))
+    # restored at start-up from the file
+    app2 = App(headless.make(240, 135, save_file=str(tmp_path / "s.sav")))
+    assert app2.session.items[0] == ("resume", None) and app2.session.cfg["mode"] == "two"
+
+
+class FakeAudio:
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, f, ms):
+        self.tones.append((f, ms))
+
+
+def test_sound_ticks_and_capture_chord_when_on():
+    board = headless.make(160, 128)
+    board.audio = FakeAudio()
+    app = App(board, store=None)
+    s = app.session
+    s.cfg["mode"] = "two"
+    s.cfg["anim"] = "fast"
+    s.new_game()
+    assert s.cfg["sound"] is False  # off by default
+    s.press("a", 0)
+    s.press("a", 0)
+    for i in range(100):
+        app.step(60 * i)
+    assert board.audio.tones == []
+    s.cfg["sound"] = True
+    s.cursor = int(s.legal[0][1][:-1])
+    s.press("a", 7000)
+    s.press("a", 7000)
+    for i in range(100):
+        app.step(7000 + 60 * i)
+    assert board.audio.tones and all(f > 0 for f, _ in board.audio.tones)
+
+
+def _env():
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+             PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return e
+
+
+def test_desktop_window_with_sdl_dummy(tmp_path):
+    out = str(tmp_path / "w.png")
+    r = subprocess.run([sys.executable, "tools/sim.py", "--size", "240x135", "--scale", "2",
+                        "--frames", "40", "--keys", "down down down down down down down a",
+                        "--png", out], cwd=ROOT, env=_env(), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "Z/Enter=A" in r.stdout
+    data = open(out, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    import struct
+    w, h = struct.unpack(">II", data[16:24])
+    assert (w, h) == (480, 270)
+
+
+def test_headless_sim_writes_png(tmp_path):
+    out = str(tmp_path / "h.png")
+    r = subprocess.run([sys.executable, "tools/sim.py", "--board", "headless", "--size", "160x128",
+                        "--keys", "down", "--png", out, "--scale", "1"], cwd=ROOT, env=_env(),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert open(out, "rb").read()[:4] == b"\x89PNG"
+
+
+def test_sim_available_needs_a_display(monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import sim
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if sys.platform.startswith("linux"):
+        assert sim.available() is False
+        monkeypatch.setenv("DISPLAY", ":99")
+        assert sim.available() is True  # pygame and displayio import
+    assert sim.main(["--size", "nonsense"]) == 2

@@ -1,0 +1,322 @@
+# Every screen of every game rendered headless (boards/headless.py, Blinka displayio) at the four
+# screen sizes, with pixel probes that what is drawn matches the session state: pit rings show the
+# cursor / last move / hint / capture, stone dots match the counts, labels carry the numbers,
+# menus highlight the selection, the AI-thinking indicator shows.
+# `python tests/test_app_render.py` rewrites the screenshots in docs/screenshots/.
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+
+from boards import headless  # noqa: E402
+from boards.headless import to565  # noqa: E402
+from firmware.app import App  # noqa: E402
+from firmware import ui  # noqa: E402
+from firmware import g_omweso  # noqa: E402
+from firmware.vmenu import LINE  # noqa: E402
+
+SIZES = ((240, 240), (320, 240), (240, 135), (160, 128))
+GAMES = ("oanquan", "sanyao", "omweso")
+
+POS = {
+    "oanquan": {"game": "oanquan", "to_move": 0, "ply": 20, "result": None,
+                "squares": [3, 0, 2, 0, 1, 4, 0, 6, 0, 1, 0, 2], "big": [0, 1],
+                "stock": [23, 8], "mandarins": [1, 0], "debt": [0, 2]},
+    "sanyao": {"game": "sanyao", "to_move": 0, "ply": 40, "result": None,
+               "holes": [3, 5, 0, 2, 6, 1, 4, 0, 2, 3], "control": [0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
+               "store": [14, 10], "owed": [0, 3], "round": 2, "starter": 0, "phase": "play"},
+    "omweso": {"game": "omweso", "to_move": 1, "ply": 7, "result": None,
+               "pits": [[0, 5, 0, 1, 2, 6, 6, 1, 2, 1, 1, 1, 0, 0, 0, 0],
+                        [4, 4, 4, 4, 4, 0, 0, 6, 2, 0, 3, 3, 1, 1, 1, 1]],
+               "phase": "play", "moves_made": [4, 3], "captures": [0, 1], "points": [3, 5],
+               "game_no": 4},
+}
+
+
+def setup_app(w, h, game, mode="two"):
+    b = headless.make(w, h)
+    app = App(b, store=None, ai_ms=30)
+    s = app.session
+    s.cfg["game"] = game
+    s.cfg["mode"] = mode
+    s.cfg["level"] = 1
+    return app, s
+
+
+def load(s, name):
+    o = dict(POS[name])
+    o["rules"] = dict(s.game.rules)
+    s.rec.pos[:] = s.game.from_json(o)
+    s._refresh()
+    s._begin_turn()
+
+
+def shot(app):
+    app.render()
+    return app.board.display.snapshot()
+
+
+def count(d, x, y, w, h, rgb):
+    c = to565(rgb)
+    n = 0
+    for j in range(y, y + h):
+        for i in range(x, x + w):
+            if d.pixel(i, j) == c:
+                n += 1
+    return n
+
+
+def pits(app, s):
+    """(pit widget, count, big, key) for every pit drawn on the board."""
+    v = app.view
+    scene = s.scene if s.scene is not None else s.snap
+    out = []
+    if s.cfg["game"] == "oanquan":
+        for i in range(12):
+            big = scene["big"][i // 6] if i % 6 == 0 else 0
+            out.append((v.pits[i], scene["squares"][i], big, i))
+    elif s.cfg["game"] == "sanyao":
+        for i in range(10):
+            out.append((v.pits[i], scene["holes"][i], 0, i))
+        out.append((v.pits["s0"], scene["store"][0], 0, "s0"))
+        out.append((v.pits["s1"], scene["store"][1], 0, "s1"))
+    else:
+        pp = scene["pits"]
+        if s.phase == "setup":
+            pp = [list(pp[0]), list(pp[1])]
+            pp[s.mover()] = s.setup
+        for p in (0, 1):
+            for i in range(16):
+                out.append((v.pit_at(s, p, i), pp[p][i], 0, (p, i)))
+    return out
+
+
+def check_board(app, s):
+    d = app.board.display
+    styles = app.view.styles(s)
+    for pit, n, big, key in pits(app, s):
+        want = str(n)
+        if s.cfg["game"] == "oanquan" and key in (0, 6) and big:
+            want = "Q+%d" % n
+        if s.cfg["game"] == "sanyao" and isinstance(key, int) and \
+                s.snap["control"][key] != (0 if key < 5 else 1):
+            want = "s%d" % n
+        # the count is drawn into the pit with the 3x5 font, pixel for pixel
+        assert want.endswith(pit.text) and pit.text, (key, pit.text, want)
+        tx, ty = pit.text_origin(pit.text)
+        glyph = [(x, y) for x, y in ui.glyph_pixels(pit.text, tx, ty, pit.sc)
+                 if 0 <= x < pit.w and 0 <= y < pit.h]
+        stone = to565(ui.STONE)
+        for x, y in glyph:
+            assert d.pixel(pit.x + x, pit.y + y) == stone, (key, pit.text)
+        # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
+        stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)
+        cap = pit.capacity(big)
+        exp = min(n, cap) * pit.dot * pit.dot if pit.show_dots else 0
+        if big and pit.show_dots:
+            exp += (2 * pit.big_r - 2) ** 2
+        assert stones == exp + len(glyph), (key, n, stones, exp, len(glyph))
+        # the ring shows the pit's state (cursor, last move, hint, sowing, capture)
+        if pit.shape == "box":
+            st = styles.get(key, "")
+            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.STYLE_RING[st]), (key, st)
+            body = 0xA03020 if st == "capture" else None
+            if body is not None:
+                assert d.pixel(pit.x + 3, pit.y + pit.h // 2) == to565(body)
+
+
+def check_menu(app, s):
+    d = app.board.display
+    v = app.view
+    i = s.sel - v.top
+    assert v.rows[i].strip("<> ").startswith(s.item_text(s.items[s.sel])[:10].strip())
+    # the selected row is yellow, in its own row band; the title too
+    assert count(d, 0, v.row_y(i), d.width, LINE, ui.YELLOW) > 10
+    assert count(d, 0, 0, d.width, ui.CH_H + 2, ui.YELLOW) > 10
+    for k in range(len(v.rows)):
+        if v.rows[k] and k != i:
+            assert count(d, 0, v.row_y(k), d.width, LINE, ui.YELLOW) == 0
+            it = s.items[v.top + k]
+            col = ui.TEXT if s.item_enabled(it) else ui.DIM
+            assert count(d, 0, v.row_y(k), d.width, LINE, col) > 10, (k, v.rows[k])
+
+
+def check_text(app, s):
+    d = app.board.display
+    v = app.view
+    assert v.rows[0]
+    for k in range(len(v.rows)):
+        if v.rows[k].strip():
+            assert count(d, 0, v.y0 + k * ui.CH_H, d.width, ui.CH_H, ui.TEXT) > 5, k
+
+
+def press(s, *names):
+    for n in names:
+        s.press(n, s.now + 10)
+
+
+def screens(app, s, game, out=None):
+    """Walk every screen of one game; check each; optionally save PNGs (name -> path)."""
+    def snap(name, kind):
+        d = shot(app)
+        {"board": check_board, "menu": check_menu, "text": check_text}[kind](app, s)
+        if out is not None and name in out:
+            d.png(out[name], 2)
+
+    s._menu("title")
+    while s.items[s.sel] != ("cfg", "game"):
+        press(s, "down")
+    snap("title", "menu")
+    press(s, "down", "down", "down", "down")
+    press(s, "a")  # rule options
+    assert s.screen == "rules"
+    snap("rules", "menu")
+    press(s, "b")
+    s.new_game()
+    load(s, game)
+    s.last = (3 if game != "omweso" else 0, 1 - s.mover(), "x")
+    snap("play", "board")
+    assert app.view.frame.status.text.startswith(("P1", "P2", "You"))
+    press(s, "x")  # hint
+    snap("hint", "board")
+    assert s.hint is not None
+    cells = {int(t.split(":")[-1].rstrip("+-*")) for _, t in s.legal}
+    for _ in range(40):
+        if s.cursor in cells:
+            break
+        press(s, "right")
+    press(s, "a")
+    if s.phase == "choose":
+        snap("choose", "board")
+        assert app.view.frame.msg.text.startswith("<")
+        assert count(app.board.display, 0, app.board.display.height - ui.CH_H - 1,
+                     app.board.display.width, ui.CH_H, ui.GREEN) > 10
+        press(s, "a")
+    # animation: step to the first capture if the move has one, else mid-way
+    s.cfg["anim"] = "normal"
+    if s.phase == "anim":
+        while s.phase == "anim" and s.anim_ev != "capture" and s.step < len(s.trace):
+            s.tick(s.now + 1000)
+        if s.phase == "anim":
+            snap("anim", "board")
+    press(s, "a")
+    # the pause menu and the help
+    s.phase = "select" if s.phase == "none" else s.phase
+    press(s, "start")
+    if s.screen == "pause":
+        snap("pause", "menu")
+        while s.items[s.sel] != ("go", "help"):
+            press(s, "down")
+        press(s, "a")
+        snap("help", "text")
+        press(s, "down", "down", "down")
+        snap("help2", "text")
+        press(s, "b")
+        press(s, "b")
+    # AI thinking indicator
+    s.cfg["mode"] = "ai"
+    s.new_game()
+    s.human = 1
+    s._begin_turn()
+    assert s.phase == "ai"
+    d = shot(app)
+    assert app.view.frame.think.text == "thinking..."
+    assert count(d, d.width // 2, 0, d.width // 2, ui.CH_H, ui.YELLOW) > 10
+    check_board(app, s)
+    if out is not None and "thinking" in out:
+        d.png(out["thinking"], 2)
+    # the game-over summary: let the AI play both sides quickly
+    s.cfg["mode"] = "demo"
+    s.cfg["anim"] = "off"
+    s.ai_ok = False
+    s.brain = None
+    if game == "omweso":
+        s.rules_for("omweso")["match_points"] = 1
+    s.new_game()
+    t = s.now
+    for _ in range(5000):
+        t += 1000
+        s.tick(t)
+        if s.screen == "summary":
+            if s.summary_kind == "over":
+                break
+            snap("round", "text")
+            press(s, "a")
+    assert s.summary_kind == "over"
+    snap("over", "text")
+    assert any("=" in ln or "point" in ln or "stones" in ln for ln in s.summary)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_screen_renders_and_matches_state(game, size):
+    app, s = setup_app(size[0], size[1], game)
+    screens(app, s, game)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_omweso_setup_screen(size):
+    app, s = setup_app(size[0], size[1], "omweso")
+    s.rules_for("omweso")["setup"] = "free"
+    s.new_game()
+    assert s.phase == "setup"
+    press(s, "b", "up", "a", "b")
+    shot(app)
+    check_board(app, s)
+    assert "hand 1" in app.view.frame.msg.text or s.msg
+
+
+def test_no_full_screen_bitmaps():
+    from displayio import Bitmap, TileGrid, Group
+    for (w, h) in SIZES:
+        for game in GAMES:
+            app, s = setup_app(w, h, game)
+            s.new_game()
+            app.render()
+            stack = [app.root]
+            while stack:
+                g = stack.pop()
+                for el in g:
+                    if isinstance(el, Group):
+                        stack.append(el)
+                    elif isinstance(el, TileGrid):
+                        bmp = el.bitmap
+                        if isinstance(bmp, Bitmap) and bmp.width * bmp.height >= w * h:
+                            # only 1-colour backgrounds may cover the screen
+                            assert el.pixel_shader is not None and len(el.pixel_shader) == 1
+
+
+def test_omweso_board_seen_from_the_mover():
+    app, s = setup_app(320, 240, "omweso")
+    s.new_game()
+    load(s, "omweso")  # player 1 to move: player 1's outer row at the bottom
+    shot(app)
+    v = app.view
+    assert v.viewer(s) == 1
+    assert v.pit_at(s, 1, 0) is v.slot[(0, 0)] and v.pit_at(s, 0, 0) is v.slot[(7, 3)]
+    assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
+
+
+def make_screenshots():
+    out = os.path.join(ROOT, "docs", "screenshots")
+    os.makedirs(out, exist_ok=True)
+    plan = {
+        ("oanquan", (320, 240)): {"hint": "oanquan-320x240.png", "title": "menu-320x240.png",
+                                  "over": "oanquan-over-320x240.png"},
+        ("sanyao", (240, 240)): {"play": "sanyao-240x240.png", "round": "sanyao-round-240x240.png"},
+        ("omweso", (320, 240)): {"choose": "omweso-choice-320x240.png"},
+        ("omweso", (160, 128)): {"play": "omweso-160x128.png"},
+        ("oanquan", (240, 135)): {"choose": "oanquan-240x135.png"},
+    }
+    for (game, (w, h)), names in plan.items():
+        app, s = setup_app(w, h, game)
+        screens(app, s, game, {k: os.path.join(out, v) for k, v in names.items()})
+        print("wrote", ", ".join(names.values()))
+
+
+if __name__ == "__main__":
+    make_screenshots()

@@ -1,0 +1,218 @@
+# The session model on CPython: Omweso (set-up, choice points, blitz, no take-back, matches),
+# desktop file saves, and 50,000 random button presses per game without an exception or an
+# illegal state. (Portable checks of the same model: tests/portable/test_session.py.)
+import json
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "portable"))
+from session_util import make, press, settle, human_move, play_out, check, Clock  # noqa: E402
+from firmware import saves  # noqa: E402
+from firmware.common import suffix  # noqa: E402
+
+# Player 1 to move; pit 0 has the moves 0+, 0-+ and 0--: a choice point at the first lap and
+# another one later in the move (RULES.md OM-5).
+CHOICE_POS = {
+    "game": "omweso", "rules": {}, "to_move": 1, "ply": 7, "result": None,
+    "pits": [[0, 5, 0, 1, 2, 6, 6, 1, 2, 1, 1, 1, 0, 0, 0, 0],
+             [4, 4, 4, 4, 4, 0, 0, 6, 2, 0, 3, 3, 1, 1, 1, 1]],
+    "phase": "play", "moves_made": [4, 3], "captures": [0, 1], "points": [0, 0], "game_no": 1}
+
+
+def load(s, obj):
+    o = dict(obj)
+    o["rules"] = dict(s.game.rules)
+    s.rec.pos[:] = s.game.from_json(o)
+    s._refresh()
+    s._begin_turn()
+
+
+def test_omweso_complete_match_vs_ai_level1():
+    s = make("omweso", "ai", 1, rules={"match_points": 2})
+    c = Clock()
+    s.new_game()
+    play_out(s, c, 2000)
+    assert s.summary_kind == "over"
+    assert any("points" in ln for ln in s.summary)
+    assert max(s.game.result(s.rec.pos)["points"]) >= 2
+
+
+def test_omweso_complete_match_two_players():
+    s = make("omweso", "two", rules={"match_points": 1})
+    c = Clock()
+    s.new_game()
+    play_out(s, c, 3000)
+    assert s.summary_kind == "over"
+
+
+def test_omweso_choice_point_mid_move():
+    s = make("omweso", "two", anim="normal")
+    c = Clock()
+    s.new_game()
+    load(s, CHOICE_POS)
+    assert s.phase == "select" and s.mover() == 1
+    s.cursor = 0
+    press(s, c, "a")
+    assert s.phase == "choose" and s.opts == ["+", "-"] and s.scene is None
+    press(s, c, "right", "a")  # "-": reverse first lap, then a second choice point
+    assert s.phase == "choose" and s.prefix == "-" and s.opts == ["+", "-"]
+    assert "Choice point 2" in s.msg
+    assert s.scene is not None and s.scene["pits"] != s.snap["pits"]  # the board mid-move
+    assert s.choice_text("-").startswith("- reverse")
+    press(s, c, "a")  # "+"
+    assert s.last[2] == "0-+" and s.phase == "anim"
+    press(s, c, "a")  # skip the animation
+    assert s.phase == "select" and s.mover() == 0
+
+
+def test_omweso_free_setup_screen():
+    s = make("omweso", "two", rules={"setup": "free"})
+    c = Clock()
+    s.new_game()
+    assert s.phase == "setup" and sum(s.setup) == 32
+    start = list(s.setup)
+    press(s, c, "b")  # take one seed from pit 0 into the hand
+    assert s.hand == 1 and s.setup[0] == start[0] - 1
+    press(s, c, "up")  # to the inner row (pit 15)
+    assert s.cursor == 15
+    press(s, c, "a")  # drop it there
+    assert s.hand == 0 and s.setup[15] == start[15] + 1
+    want = list(s.setup)
+    press(s, c, "a", "a")  # done (A twice)
+    settle(s, c)
+    assert s.snap["pits"][0] == want
+    assert s.phase == "setup" and s.mover() == 1  # the second player's set-up
+    press(s, c, "a", "a")
+    settle(s, c)
+    assert s.phase == "select" and s.snap["phase"] == "play"
+
+
+def test_omweso_three_seed_opening_offered():
+    s = make("omweso", "two", rules={"three_seed_opening": True, "setup": "two_each"})
+    c = Clock()
+    s.new_game()
+    # make a 3-seed pit: two-player moves until one appears for the mover
+    for _ in range(30):
+        stars = [t for _, t in s.legal if t.endswith("*")]
+        if stars:
+            break
+        human_move(s, c)
+        settle(s, c)
+    assert stars
+    s.cursor = int(stars[0][:-1])
+    press(s, c, "a")
+    assert s.phase == "choose" and "*" in s.opts
+    s.opt_i = s.opts.index("*")
+    assert s.choice_text("*") == "3-seed sowing"
+    press(s, c, "a")
+    assert s.last[2] == stars[0]
+
+
+def test_omweso_blitz_turn_passes():
+    s = make("omweso", "two")
+    s.cfg["blitz"] = 3
+    c = Clock()
+    s.new_game()
+    assert s.mover() == 0
+    c.t += 2000
+    s.tick(c.t)
+    assert s.mover() == 0
+    c.t += 1500
+    s.tick(c.t)
+    assert s.mover() == 1 and "Time" in s.msg
+
+
+def test_omweso_no_take_back():
+    s = make("omweso", "two")
+    s.cfg["take_back"] = False
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    assert not s.can_undo()
+    press(s, c, "y")
+    assert "not available" in s.msg
+    press(s, c, "start")
+    undo = s.items.index(("undo", None))
+    assert not s.item_enabled(s.items[undo])
+
+
+def test_file_save_atomic_and_resume(tmp_path):
+    path = str(tmp_path / "m.sav")
+    st = saves.FileStore(path)
+    s = make("omweso", "ai", 1, store=st)
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    pos = bytes(s.rec.pos)
+    assert os.path.exists(path) and not os.path.exists(path + ".tmp")
+    s2 = make(store=saves.FileStore(path))
+    assert s2.items[0] == ("resume", None) and s2.saved["g"] == "omweso"
+    press(s2, Clock(), "a")
+    assert bytes(s2.rec.pos) == pos and s2.cfg["game"] == "omweso"
+    with open(path, "r+b") as f:  # a corrupt file is reported and ignored
+        f.seek(30)
+        f.write(b"\xff\xff")
+    s3 = make(store=saves.FileStore(path))
+    assert s3.notice and s3.items[0] != ("resume", None)
+
+
+def test_save_is_compact():
+    st = saves.SlotStore(bytearray(4096))
+    for name in ("oanquan", "sanyao", "omweso"):
+        s = make(name, "two", store=st)
+        c = Clock()
+        s.new_game()
+        for _ in range(12):
+            settle(s, c)
+            if s.screen != "play":
+                break
+            if s.phase == "setup":
+                press(s, c, "a", "a")
+            elif s.phase == "select":
+                human_move(s, c)
+        data = s.encode()
+        head = json.loads(data[:data.index(b"\n")].decode())
+        assert head["g"] == name and len(data) <= st.capacity()
+        assert (len(data) - data.index(b"\n") - 1) % s.game.SIZE == 0
+
+
+def _random_presses(name, n, seed):
+    rng = random.Random(seed)
+    # the AI's place is taken by the random fallback (the real AI plays the complete games above)
+    s = make(name, "ai", 1, store=saves.SlotStore(bytearray(4096)), anim="fast", ai=False)
+    c = Clock()
+    buttons = ("up", "down", "left", "right", "a", "b", "x", "y", "start", "select")
+    weights = ("a",) * 6 + ("b",) * 2 + ("up", "down", "left", "right") * 2 + buttons
+    games = 0
+    for i in range(n):
+        b = rng.choice(weights)
+        c.t += rng.choice((5, 20, 60, 200, 800))
+        s.press(b, c.t)
+        s.tick(c.t)
+        check(s)
+        if s.screen == "play" and s.phase == "choose":
+            assert all(c2[1][:len(s.prefix)] == s.prefix for c2 in s.cands)
+        if s.screen == "summary" and s.summary_kind == "over":
+            games += 1
+        if s.cfg["game"] != name and s.screen == "title" and rng.random() < 0.5:
+            s.cfg["game"] = name  # keep exploring this game mostly
+    return games
+
+
+@pytest.mark.parametrize("name", ["oanquan", "sanyao", "omweso"])
+def test_50000_random_presses(name):
+    _random_presses(name, 50000, {"oanquan": 1, "sanyao": 2, "omweso": 3}[name])
+
+
+def test_moves_shown_are_the_games_moves():
+    s = make("omweso", "two")
+    s.new_game()
+    load(s, CHOICE_POS)
+    texts = sorted(t for _, t in s.legal)
+    assert "0-+" in texts and "0--" in texts
+    assert all(suffix(t) in ("", "+", "-", "-+", "--", "*", "++", "+-") for t in texts)
