@@ -22,3 +22,43 @@ test: venv
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
+
+# ---- device builds (tools/bundle.py, docs/hardware.md) ----------------------------------------
+# make bundle BOARD=picosystem [MPY_CROSS=/path/to/circuitpython/mpy-cross]   (BOARD=all: every one)
+# make uf2 BOARD=picosystem [CIRCUITPYTHON_UF2=adafruit-circuitpython-...uf2] [UF2_BOARD=raspberry_pi_pico_w]
+# make deploy [BOARD=...] [CIRCUITPY=/path/to/drive]     make mpy  (MicroPython .mpy of engine/)
+# LIB_MPY=<unzipped adafruit-circuitpython-bundle-10.x-mpy-*/lib>: ship the libraries as .mpy
+BOARD ?=
+MPY_CROSS ?=
+CIRCUITPYTHON_UF2 ?=
+UF2_BOARD ?=
+CIRCUITPY ?=
+LIB_MPY ?=
+_MPYX = $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(LIB_MPY),--lib-mpy "$(LIB_MPY)")
+
+.PHONY: bundle uf2 deploy mpy
+
+bundle: venv
+	$(VPY) tools/bundle.py bundle $(BOARD) $(_MPYX)
+
+uf2: venv
+	$(VPY) tools/bundle.py uf2 $(BOARD) $(_MPYX) $(if $(CIRCUITPYTHON_UF2),--firmware "$(CIRCUITPYTHON_UF2)") $(if $(UF2_BOARD),--layout $(UF2_BOARD))
+
+deploy: venv
+	$(VPY) tools/bundle.py deploy $(BOARD) $(_MPYX) $(if $(CIRCUITPY),--drive "$(CIRCUITPY)")
+
+mpy: venv
+	$(VPY) tools/bundle.py mpy
+
+# ---- AI measurements (not part of make test; docs/performance.md, docs/ai.md) -----------------
+# make arena [ARENA_ARGS="--games 200 --only oanquan"]     make bench [BENCH_ARGS=--quick]
+ARENA_ARGS ?=
+BENCH_ARGS ?=
+
+.PHONY: arena bench
+
+arena: venv
+	$(VPY) tools/arena.py $(ARENA_ARGS)
+
+bench: venv
+	$(VPY) tools/bench.py $(BENCH_ARGS)
