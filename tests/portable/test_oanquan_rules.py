@@ -254,7 +254,7 @@ def test_option_young_mandarin_inside_and_after_window():
         assert bool(events(tr, "capture")) != protected, ply
 
 
-def test_option_young_window_0_whole_game_and_threshold():
+def test_option_young_window_0_whole_game_and_young_threshold():
     g = game(young_mandarin=True, young_window=0)
     pos = position(g, {3: 1, 0: 4, 11: 1, 9: 4}, ply=500)
     tr = []
