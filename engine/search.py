@@ -59,9 +59,8 @@ class Search:
         self.cut = False
 
     def _ab(self, pos, ply, depth, alpha, beta):
-        # Negamax value of `pos` (not over, depth >= 1) for the side to move there. Every child
-        # counts one node. Sets self.stop when out of budget (callers then unwind; values are
-        # meaningless).
+        # Negamax value of `pos` (not over, depth >= 1) for its side to move; each child is a
+        # node. Out of budget: self.stop is set and callers unwind.
         mv = self.mv[ply]
         n = self._moves(pos, mv)
         tomove = self._tomove
@@ -152,22 +151,8 @@ class Search:
         # Interior node with more moves than child buffers: order by gain with a replay.
         play = self._play
         tomove = self._tomove
-        mat = self._mat
         child = self.stack[ply + 1]
-        key = self.key[ply]
-        base = mat(pos, me)
-        for i in range(n):
-            m = mv[i]
-            child[:] = pos
-            play(child, m)
-            k = mat(child, me) - base
-            j = i - 1
-            while j >= 0 and key[j] < k:
-                key[j + 1] = key[j]
-                mv[j + 1] = mv[j]
-                j -= 1
-            key[j + 1] = k
-            mv[j + 1] = m
+        self._order_root(pos, child, mv, self.key[ply], n, me)
         best = -_INF
         for i in range(n):
             child[:] = pos
@@ -209,7 +194,7 @@ class Search:
         return False
 
     def _order_root(self, pos, child, mv, key, n, me):
-        # Root ordering: immediate gain for the mover, best first (stable insertion sort).
+        # Sorts mv[0:n] by immediate gain for the mover `me`, best first (stable insertion sort).
         mat = self._mat
         base = mat(pos, me)
         for i in range(n):
@@ -231,15 +216,10 @@ class Search:
         return self.move, self.score, self.nodes, self.depth
 
     def run(self, pos, nodes=0, ms=0, depth=0):
-        """Search; leaves self.move, self.score, self.nodes, self.depth. Allocates nothing.
-
-        (move, score, nodes, depth) for the side to move in `pos` (not modified).
-
-        Budgets: `nodes` (exact and reproducible), `ms` (wall clock), `depth` (iterations); any
-        combination, the first reached ends the search; none given = _DEFAULT_NODES nodes. The move
-        is the best of the last completed iteration, or of the interrupted one once its first
-        move (the previous best) has been searched fully. `depth` in the answer is the last
-        completed iteration (0 if none, or if there was a single legal move)."""
+        """Searches `pos` (unchanged) for its side to move; sets self.move/score/nodes/depth.
+        Budgets (first reached ends it; none = _DEFAULT_NODES): nodes (reproducible), ms, depth.
+        The move: best of the last completed iteration, or of the interrupted one once its first
+        move (the previous best) is done; depth = last completed iteration (docs/ai.md)."""
         g = self.game
         mv = self.mv[0]
         n = g.moves(pos, mv)
