@@ -91,22 +91,21 @@ class Game:
         c = move >> 1
         d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
         ply = pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16
-        young = self._young and (self._ywin == 0 or ply < self._ywin)
+        young = self._young and (self._ywin == 0 or ply < self._ywin)  # OAQ young mandarin
         guard = 0
         while True:  # OAQ-3 lap, then OAQ-4 decides
             n = pos[c]
             pos[c] = 0
             if trace is not None:
                 trace.append({"event": "lift", "at": c, "count": n})
+                for k in range(1, n + 1):
+                    trace.append({"event": "drop", "at": (c + k * d) % 12})
             guard += n
             if guard > _GUARD:
                 raise RuntimeError("oanquan: sowing did not end")
-            while n:
+            for _ in range(n):  # the hot loop of the whole AI: nothing else in it
                 c = (c + d) % 12
                 pos[c] += 1
-                n -= 1
-                if trace is not None:
-                    trace.append({"event": "drop", "at": c})
             nx = (c + d) % 12
             if nx % 6:
                 if pos[nx]:  # OAQ-4.1 relay: lift the square after the landing square
@@ -126,8 +125,11 @@ class Game:
         # OAQ-7: both mandarin squares completely empty (or both big stones gone, by option)
         if pos[BIG] == 0 and pos[BIG + 1] == 0 and (self._ebig or (pos[0] == 0 and pos[6] == 0)):
             self._finish(pos, _MANDARINS, trace)
-        else:
-            self._refill(pos, 1 - p, trace)
+        elif p:  # the next player's row may need a refill (OAQ-6)
+            if not (pos[1] or pos[2] or pos[3] or pos[4] or pos[5]):
+                self._refill(pos, 0, trace)
+        elif not (pos[7] or pos[8] or pos[9] or pos[10] or pos[11]):
+            self._refill(pos, 1, trace)
 
     def _capture(self, pos, p, t, d, young, trace):
         # OAQ-5: capture t, then keep capturing across single empty squares
