@@ -59,3 +59,20 @@ def test_make_play_falls_back_to_the_terminal_without_a_display():
                        text=True, cwd=ROOT, env=env, timeout=60)
     assert r.returncode == 0
     assert "No display found" in r.stdout and "Which game?" in r.stdout
+
+
+@pytest.mark.parametrize("name", ["oanquan", "sanyao", "omweso"])
+def test_terminal_offers_the_ai_levels(name):
+    """The terminal game offers levels 1-5 of engine/ai.py and plays complete games with them."""
+    assert play._ai is not None
+    out = []
+    k = ["oanquan", "sanyao", "omweso"].index(name) + 1
+    ask, asked = _script([str(k), "2", "4", "2", "", "q"])  # vs computer, level 4, it starts
+    assert play.terminal(ask, out.append) == 0
+    text = "\n".join(out)
+    assert "Computer level?" in text and "level 5" in text
+    assert "player 0 plays" in text  # the computer (player 0) moved first, then we quit
+    out = []
+    res = play.play_game(lambda p: "", out.append, name, {"match_points": 2} if name == "omweso"
+                         else {}, [play._opponent(1, 1), play._opponent(2, 2)])
+    assert res is not None
