@@ -81,7 +81,7 @@ def test_bundle_builds_and_holds_everything_code_py_imports(board):
                  "engine/omweso.py", "firmware/__init__.py"):
         assert need in files, need
     others = [f for f in files if f.startswith("boards/") and f[7:-3] not in
-              ("__init__", "select", board)]
+              ("__init__", "select", "tone", board)]
     assert not others, others  # only this board's module
     assert not [f for f in files if f.endswith((".sav", ".json")) or "save" in f.split("/")[0]]
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
@@ -263,17 +263,14 @@ def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path):
 @need_code
 def test_lib_mpy_takes_the_adafruit_bundles_compiled_libraries(tmp_path):
     lib = tmp_path / "adafruit-lib"
-    (lib / "adafruit_display_text").mkdir(parents=True)
-    (lib / "adafruit_display_text" / "bitmap_label.mpy").write_bytes(b"C\x06fake")
-    (lib / "adafruit_ticks.mpy").write_bytes(b"C\x06fake")
-    files = files_in(bundle.bundle("sprig", quiet=True, lib_mpy=str(lib)))
-    assert files["lib/adafruit_display_text/bitmap_label.mpy"] == b"C\x06fake"
-    assert files["lib/adafruit_ticks.mpy"] == b"C\x06fake"
-    assert "lib/adafruit_display_text/bitmap_label.py" not in files
-    assert "lib/adafruit_display_text/__init__.py" in files  # not in that folder: .py
-    (lib / "adafruit_ticks.mpy").write_bytes(b"M\x06micropython")
+    lib.mkdir()
+    (lib / "adafruit_st7789.mpy").write_bytes(b"C\x06fake")
+    files = files_in(bundle.bundle("pico_lcd13", quiet=True, lib_mpy=str(lib)))
+    assert files["lib/adafruit_st7789.mpy"] == b"C\x06fake"
+    assert "lib/adafruit_st7789.py" not in files
+    (lib / "adafruit_st7789.mpy").write_bytes(b"M\x06micropython")
     with pytest.raises(SystemExit):
-        bundle.bundle("sprig", quiet=True, lib_mpy=str(lib))
+        bundle.bundle("pico_lcd13", quiet=True, lib_mpy=str(lib))
 
 
 @need_code

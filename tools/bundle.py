@@ -193,7 +193,7 @@ def plan(board):
                 continue
             mod = rel[:-3].replace("/", ".")
             add(rel, src, mod[:-9] if mod.endswith(".__init__") else mod)
-    for rel in ("boards/__init__.py", "boards/select.py", "boards/%s.py" % board):
+    for rel in ("boards/__init__.py", "boards/select.py", "boards/tone.py", "boards/%s.py" % board):
         add(rel, os.path.join(ROOT, rel), rel[:-3].replace("/", ".").replace(".__init__", ""))
 
     problems = []
