@@ -2,10 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
-MP     := $(VENV)/bin/micropython
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: play test test-fast venv clean
+.PHONY: play test venv clean
 
 $(VENV)/.ok: requirements.txt
 	$(PYTHON) -m venv $(VENV)
