@@ -5,6 +5,7 @@ from engine.compat import ticks_ms
 from firmware.session import Session, MENUS
 from firmware.buttons import Buttons
 from firmware import saves
+from firmware.common import unload
 
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
@@ -50,7 +51,12 @@ class App:
                 gc.collect()
             d = self.board.display
             if k.startswith("board") and s.game is not None:
-                s._brain()  # the AI's buffers first, in one piece, before the board's bitmaps
+                # the menus' modules go while a game is on screen (loaded again for the pause
+                # menu), then the AI's buffers, in one piece, before the board's bitmaps
+                unload("firmware.vmenu")
+                unload("firmware.menus")
+                gc.collect()
+                s._brain()
                 gc.collect()
             if k == "menu":
                 from firmware.vmenu import MenuView

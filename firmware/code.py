@@ -6,6 +6,9 @@ import gc
 def main():
     from boards import select
     hw = select.load(select.board_name(select.board_id()))
+    del select
+    from firmware.common import unload
+    unload("boards.select")  # only needed to boot: its tables go
     gc.collect()
     from firmware.app import App
     App(hw).run()

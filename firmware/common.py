@@ -1,4 +1,31 @@
 # Small helpers shared by the session modules. Portable.
+import sys
+from engine.games import NAMES as GAMES
+
+# the modules that belong to one game: its engine rules, JSON view, match rules and evaluation,
+# and the app's adapter, view and rules help
+_GAME_MODULES = ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.eval_%s",
+                 "firmware.g_%s", "firmware.v_%s", "firmware.help_%s")
+
+
+def unload(name):
+    """Forget a module (sys.modules and its package's attribute), so that the heap it holds is
+    freed once nothing else refers to it; the next import loads it again."""
+    mod = sys.modules.pop(name, None)
+    if mod is None:
+        return
+    i = name.rfind(".")
+    pkg = sys.modules.get(name[:i]) if i > 0 else None
+    if pkg is not None and getattr(pkg, name[i + 1:], None) is mod:
+        delattr(pkg, name[i + 1:])
+
+
+def keep_game(name):
+    """Unload every other game's modules: only the game being played (or chosen) stays loaded."""
+    for g in GAMES:
+        if g != name:
+            for m in _GAME_MODULES:
+                unload(m % g)
 
 
 def adapter(name):

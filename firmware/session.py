@@ -11,7 +11,7 @@ _UNDO_MAX = 24
 _MSG_MS = 2200
 _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
-from firmware.common import adapter, adapter_game, num, _copy
+from firmware.common import adapter, adapter_game, num, _copy, keep_game
 from firmware.smenu import MenuPart, MENUS  # noqa: F401 (MENUS used by the app)
 from firmware.splay import PlayPart
 from firmware.ssave import SavePart
@@ -70,6 +70,7 @@ class Session(MenuPart, PlayPart, SavePart):
         self.version = 0
         self.now = 0
         self._load()
+        keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
         self._menu("title")
 
     # ------------------------------------------------------------------ helpers
@@ -115,6 +116,10 @@ class Session(MenuPart, PlayPart, SavePart):
     # ------------------------------------------------------------------ game flow
     def new_game(self):
         name = self.cfg["game"]
+        # the previous game (and its AI's buffers) goes before the next one is loaded
+        self.game = self.rec = self.brain = self.snap = None
+        self.undo = []
+        keep_game(name)
         self.ad = adapter(name)
         self.game = games.load(name, self.rules_for(name))
         st = self.cfg["starts"]

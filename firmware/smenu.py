@@ -1,12 +1,12 @@
 # The session's menus (title, rule options, settings, pause): a mixin of Session. Portable.
-from firmware import menus as M
-from firmware.common import adapter, adapter_game
+from firmware.common import adapter, adapter_game, keep_game
 
 MENUS = ("title", "rules", "settings", "pause")
 
 
 class MenuPart:
     def _menu(self, name, back=None):
+        from firmware import menus as M  # loaded for menus only (app.py)
         self.screen = name
         if back is not None:
             self.back = back
@@ -26,6 +26,7 @@ class MenuPart:
         return s is not None and s.get("pos") is not None
 
     def item_text(self, item):
+        from firmware import menus as M  # loaded for menus only (app.py)
         kind, key = item
         if kind == "cfg":
             return "%s: %s" % (M.CFG_LABEL[key], M.cfg_text(key, self.cfg[key], self.ai_ok))
@@ -56,12 +57,14 @@ class MenuPart:
         return ""
 
     def _change(self, item, step):
+        from firmware import menus as M  # loaded for menus only (app.py)
         kind, key = item
         if kind == "cfg":
             if key == "level" and not self.item_enabled(item):
                 return
             self.cfg[key] = M.cycle(M.CFG_VALUES[key], self.cfg[key], step)
             if key == "game":
+                keep_game(self.cfg["game"])  # only the chosen game's modules stay loaded
                 self.ad = adapter(self.cfg["game"])
             self._save()
         elif kind == "rule":
@@ -110,6 +113,7 @@ class MenuPart:
         elif kind == "quit":
             self._save()
             self.game = None
+            self.brain = None  # the AI's buffers are made again for the next game
             self.phase = "none"
             self._load()  # the game just saved is offered as "Resume"
             self._menu("title")

@@ -1,6 +1,6 @@
 # The session's play input: cursor, picking a cell, direction/choice prompts, Omweso set-up.
 # A mixin of Session. Portable.
-from firmware.common import num, suffix, _copy
+from firmware.common import num, suffix, _copy, unload
 from firmware.smenu import MENUS
 
 
@@ -245,6 +245,5 @@ class PlayPart:
         return h[1]
 
     def drop_help(self):
-        import sys
         self._help = None
-        sys.modules.pop("firmware.help_" + self.cfg["game"], None)
+        unload("firmware.help_" + self.cfg["game"])

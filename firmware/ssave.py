@@ -2,8 +2,7 @@
 # loading and resuming. A mixin of Session.
 from engine import games
 from engine.record import Record
-from firmware import menus as M
-from firmware.common import adapter, adapter_game
+from firmware.common import adapter, adapter_game, keep_game
 
 
 class SavePart:
@@ -45,6 +44,8 @@ class SavePart:
         s = self.saved
         try:
             name = s["g"]
+            self.game = self.rec = self.brain = None
+            keep_game(name)
             self.ad = adapter(name)
             self.cfg["game"] = name
             self.game = games.load(name, s["r"])
@@ -123,6 +124,7 @@ class SavePart:
             self.say("Save failed: %s" % e)
 
     def _load(self):
+        from firmware import menus as M  # loaded for menus only (app.py)
         if self.store is None:
             return
         try:

@@ -1,15 +1,16 @@
-# Shared displayio widgets: colours, text labels (bitmap_label + terminalio.FONT), pits drawn into
-# small 4-colour bitmaps, and a common frame (status line, message line, prompt). Palette-indexed
+# Shared displayio widgets: colours, text labels (terminalio.FONT), pits drawn into small
+# 4-colour bitmaps, and a common frame (status line, message line, prompt). Palette-indexed
 # bitmaps only; nothing full-screen.
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
 
 try:
     import bitmaptools
     _fill_region = bitmaptools.fill_region
+    _blit = bitmaptools.blit
 except (ImportError, AttributeError):
-    _fill_region = None
+    bitmaptools = None
+    _fill_region = _blit = None
 
 FONT = terminalio.FONT
 CH_W = 6      # terminalio glyph cell
@@ -88,9 +89,176 @@ def backdrop(group, w, h, color):
     return tg
 
 
+_ASC = []   # (ascent, descent) of FONT, as adafruit_display_text measures it
+
+
+def _glyph(ch):
+    """(bitmap, tile_index, width, height, dx, dy, shift_x) of a FONT glyph, or None."""
+    g = FONT.get_glyph(ord(ch))
+    if g is None:
+        return None
+    # fontio.Glyph is a named tuple; its stub declares none of the fields
+    return (g.bitmap, g.tile_index, g.width, g.height, g.dx, g.dy,  # type: ignore[attr-defined]
+            g.shift_x)  # type: ignore[attr-defined]
+
+
+def _ascent():
+    if not _ASC:
+        a = d = 0
+        for ch in "M j'":
+            g = _glyph(ch)
+            if g:
+                a = max(a, g[3] + g[5])
+                d = max(d, -g[5])
+        _ASC.append((a, d))
+    return _ASC[0]
+
+
+class Label(displayio.Group):
+    """A line (or lines) of FONT text drawn into one 1-bit bitmap: the pixels and the placement
+    of adafruit_display_text's bitmap_label.Label (loose box, left to right, scale 1, no padding
+    or outline), without its library (~20 KB of heap on the device) and with a third of its
+    per-label state. text and color can be changed; anchor_point / anchored_position as there."""
+
+    def __init__(self, text="", color=TEXT, background_color=None, anchor_point=None,
+                 anchored_position=None, x=0, y=0, line_spacing=1.25):
+        super().__init__(x=x, y=y)
+        self._pal = p = displayio.Palette(2)
+        if background_color is None:
+            p[0] = 0
+            p.make_transparent(0)
+        else:
+            p[0] = background_color
+        self._color = None
+        self.color = color
+        self._ap = anchor_point
+        self._pos = anchored_position
+        self._ls = int(line_spacing * FONT.get_bounding_box()[1])
+        self.bitmap = None
+        self._text = None
+        self.text = text
+
+    @property
+    def color(self):
+        return self._color
+
+    @color.setter
+    def color(self, c):
+        self._color = c
+        self._pal[1] = c
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, t):
+        if t == self._text:
+            return
+        self._text = t
+        if not t:
+            if len(self):
+                self.pop()
+            self.bitmap = None
+            self._place(0, 0, 0, 0)
+            return
+        bb = FONT.get_bounding_box()
+        asc, desc = _ascent()
+        if len(bb) == 4:
+            amax, dmax = bb[1], -bb[3]
+        else:
+            amax, dmax = asc, desc
+        # the box (adafruit_display_text's _text_bounding_box, loose background)
+        yt = asc // 2
+        lines = 1
+        xp = yp = 0
+        left = None
+        right = top = bottom = 0
+        nl = 0
+        for ch in t:
+            if ch == "\n":
+                nl += 1
+                continue
+            g = _glyph(ch)
+            if g is None:
+                continue
+            if nl:
+                xp = 0
+                yp += self._ls * nl
+                lines += nl
+                nl = 0
+            if xp == 0:
+                left = 0 if left is None else min(left, g[4])
+            xr = xp + g[2] + g[4]
+            xp += g[6]
+            right = max(right, xp, xr)
+            if yp == 0:
+                top = min(top, -g[3] - g[5] + yt)
+            bottom = max(bottom, yp - g[5] + yt)
+        if left is None:
+            left = 0
+        w = right - left
+        h = (lines - 1) * self._ls + amax + dmax
+        b = self.bitmap
+        tx = left
+        ty = yt - amax
+        if b is None or b.width != w or b.height != h:
+            if len(self):
+                self.pop()
+            b = self.bitmap = None  # the old bitmap can go before the new one is made
+            b = self.bitmap = displayio.Bitmap(w, h, 2)
+            self.append(displayio.TileGrid(b, pixel_shader=self._pal, x=tx, y=ty))
+        else:
+            b.fill(0)
+        # the glyphs (its _place_text): glyph pixels other than 0 are copied
+        xp = -left
+        yp = amax
+        for ch in t:
+            if ch == "\n":
+                xp = -left
+                yp += self._ls
+                continue
+            g = _glyph(ch)
+            if g is None:
+                continue
+            gx = g[1] * g[2]
+            yb = yp - g[3] - g[5]
+            yc = 0
+            if yb < 0:
+                yc = -yb
+                yb = 0
+            try:
+                _copy_glyph(b, max(xp + g[4], 0), yb, g[0], gx, yc, gx + g[2], g[3])
+            except ValueError:
+                pass
+            xp += g[6]
+        self._place(tx, ty, w, bottom - top)
+
+    def _place(self, bx, by, bw, bh):
+        ap = self._ap
+        pos = self._pos
+        if ap is not None and pos is not None:
+            self.x = int(pos[0] - bx - round(ap[0] * bw))
+            self.y = int(pos[1] - by - round(ap[1] * bh))
+
+
+def _copy_glyph(dst, x, y, src, x1, y1, x2, y2):
+    if hasattr(dst, "blit"):
+        dst.blit(x, y, src, x1=x1, y1=y1, x2=x2, y2=y2, skip_index=0)
+    elif _blit is not None:
+        _blit(dst, src, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=0)
+    else:
+        for j in range(y2 - y1):
+            for i in range(x2 - x1):
+                if 0 <= x + i < dst.width and 0 <= y + j < dst.height:
+                    v = src[x1 + i, y1 + j]
+                    if v:
+                        dst[x + i, y + j] = v
+
+
 def label(group, text, x, y, color=TEXT, anchor=(0, 0), bg=None):
-    lb = bitmap_label.Label(FONT, text=text, color=color, background_color=bg,
-                            anchor_point=anchor, anchored_position=(x, y))
+    lb = Label(text=text, color=color, background_color=bg, anchor_point=anchor,
+               anchored_position=(x, y))
     group.append(lb)
     return lb
 
@@ -107,8 +275,8 @@ def fit(text, width):
     return text if len(text) <= n else text[:n]
 
 
-# A 3x5 pixel font for the counts drawn into the pit bitmaps (no label object per pit: a
-# bitmap_label costs kilobytes of Python objects, 32 of them do not fit next to Omweso's search).
+# A 3x5 pixel font for the counts drawn into the pit bitmaps (no label object per pit: 32 labels,
+# each a Group, a TileGrid, a palette and a bitmap, would not fit next to Omweso's search).
 # Each glyph: 5 rows of 3 bits, top row first.
 GLYPHS = {
     "0": (7, 5, 5, 5, 7), "1": (2, 6, 2, 2, 7), "2": (7, 1, 7, 4, 7), "3": (7, 1, 3, 1, 7),
@@ -140,23 +308,52 @@ class Pit:
     drawn with the 3x5 font, all in one 4-colour bitmap (0 clear, 1 body, 2 stones and digits,
     3 ring). shape: "box", "left" / "right" (half-moons, flat side right/left)."""
 
+    # Few attributes per pit (Omweso has 32 of them next to the AI's search): the bitmap, its
+    # TileGrid, what is drawn; position, size and the layout numbers are derived from them.
+    shape = "box"
+    big_r = 0
+
     def __init__(self, group, x, y, w, h, shape="box"):
-        self.x = x
-        self.y = y
-        self.w = w
-        self.h = h
-        self.shape = shape
+        if shape != "box":
+            self.shape = shape
         self.bmp = displayio.Bitmap(w, h, 4)
         self.tg = displayio.TileGrid(self.bmp, pixel_shader=palette(""), x=x, y=y)
         group.append(self.tg)
-        self.dot = 3 if w >= 28 and h >= 28 else 2
-        self.show_dots = h >= 30 and w >= 22
-        self.sc = 2 if (h >= 18 and w >= 16) else 1
-        self.text_h = 5 * self.sc + 3 if self.show_dots else 0
         self.state = None
-        self.big_r = 0
         self.text = ""
         self._outline()
+
+    @property
+    def x(self):
+        return self.tg.x
+
+    @property
+    def y(self):
+        return self.tg.y
+
+    @property
+    def w(self):
+        return self.bmp.width
+
+    @property
+    def h(self):
+        return self.bmp.height
+
+    @property
+    def dot(self):
+        return 3 if self.bmp.width >= 28 and self.bmp.height >= 28 else 2
+
+    @property
+    def show_dots(self):
+        return self.bmp.height >= 30 and self.bmp.width >= 22
+
+    @property
+    def sc(self):
+        return 2 if (self.bmp.height >= 18 and self.bmp.width >= 16) else 1
+
+    @property
+    def text_h(self):
+        return 5 * self.sc + 3 if self.show_dots else 0
 
     def _outline(self):
         b = self.bmp
@@ -186,17 +383,19 @@ class Pit:
                 else:
                     rect(b, 0 if not inner else 2, j, n, 1, v)
 
+    def _area(self):
+        """(x0, x1, y0, y1): where the dots go."""
+        if self.shape == "box":
+            return 4, self.w - 4, 4, self.h - 3 - self.text_h
+        if self.shape == "right":
+            return 4, self.w - self.w // 3, self.h // 4, self.h - self.h // 4 - self.text_h
+        return self.w // 3, self.w - 4, self.h // 4, self.h - self.h // 4 - self.text_h
+
     def slots(self):
         """Dot positions (x, y) inside the pit, in filling order."""
         d = self.dot
         s = d + 1
-        if self.shape == "box":
-            x0, x1 = 4, self.w - 4
-            y0, y1 = 4, self.h - 3 - self.text_h
-        else:
-            x0 = 4 if self.shape == "right" else self.w // 3
-            x1 = self.w - self.w // 3 if self.shape == "right" else self.w - 4
-            y0, y1 = self.h // 4, self.h - self.h // 4 - self.text_h
+        x0, x1, y0, y1 = self._area()
         out = []
         y = y0
         while y + d <= y1:
@@ -206,6 +405,25 @@ class Pit:
                 x += s
             y += s
         return out
+
+    def _dots(self, n, big):
+        """Draw the first n free dots (the order of _free) without building the list: drawing
+        allocates nothing that stays, and no list next to the AI's buffers."""
+        b = self.bmp
+        d = self.dot
+        s = d + 1
+        x0, x1, y0, y1 = self._area()
+        if big:
+            r, cx, cy = self._big_box()
+        y = y0
+        while y + d <= y1 and n > 0:
+            x = x0
+            while x + d <= x1 and n > 0:
+                if not (big and cx - r - d <= x <= cx + r and cy - r - d <= y <= cy + r):
+                    rect(b, x, y, d, d, 2)
+                    n -= 1
+                x += s
+            y += s
 
     def _big_box(self):
         r = min(self.w, self.h) // 5
@@ -251,24 +469,34 @@ class Pit:
         else:
             rect(b, 2, 2, self.w - 4, self.h - 4, 1)
         if self.show_dots:
-            d = self.dot
             if big:
                 r, cx, cy = self._big_box()
                 rect(b, cx - r, cy - r, 2 * r, 2 * r, 3)
                 rect(b, cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, 2)
                 self.big_r = r
-            sl = self._free(big)
-            for i in range(min(count, len(sl))):
-                x, y = sl[i]
-                rect(b, x, y, d, d, 2)
+            self._dots(count, big)
         t = str(count) if text is None else text
-        if len(t) * 4 * self.sc > self.w - 2:
-            t = t[-((self.w - 2) // (4 * self.sc)):]
+        sc = self.sc
+        w = self.w
+        h = self.h
+        if len(t) * 4 * sc > w - 2:
+            t = t[-((w - 2) // (4 * sc)):]
         self.text = t
         x, y = self.text_origin(t)
-        for px, py in glyph_pixels(t, x, y, self.sc):
-            if 0 <= px < self.w and 0 <= py < self.h:
-                b[px, py] = 2
+        for ch in t:  # the pixels of glyph_pixels(), drawn as they come
+            rows = GLYPHS.get(ch)
+            if rows is not None:
+                for r in range(5):
+                    bits = rows[r]
+                    for c in range(3):
+                        if bits & (4 >> c):
+                            for dy in range(sc):
+                                py = y + r * sc + dy
+                                for dx in range(sc):
+                                    px = x + c * sc + dx
+                                    if 0 <= px < w and 0 <= py < h:
+                                        b[px, py] = 2
+            x += 4 * sc
 
 
 class Frame:

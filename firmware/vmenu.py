@@ -1,8 +1,7 @@
 # Menus (title, rule options, settings, pause), the scrollable rules help and the summaries.
 # Few objects: all rows of a list are one multi-line label per colour (enabled, disabled,
-# selected) rather than a label per row (each bitmap_label costs kilobytes of Python objects).
+# selected) rather than a label per row (each label is a Group, a TileGrid and a bitmap).
 import displayio
-from adafruit_display_text import bitmap_label
 from firmware import ui
 from engine.games import TITLES
 
@@ -11,8 +10,7 @@ LINE = ui.CH_H + 2
 
 def lines_label(group, x, y, color, step=LINE):
     """A multi-line label whose line i is centred on y + i * step (x = left edge)."""
-    lb = bitmap_label.Label(ui.FONT, text="", color=color, x=x, y=y + ui.CH_H // 2,
-                            line_spacing=step / ui.CH_H)
+    lb = ui.Label(text="", color=color, x=x, y=y + ui.CH_H // 2, line_spacing=step / ui.CH_H)
     group.append(lb)
     return lb
 

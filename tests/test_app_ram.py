@@ -91,7 +91,7 @@ def test_session_engine_ai_heap_under_micropython(name):
 # ---- displayio objects ------------------------------------------------------------------------
 _TILEGRID = 80   # bytes per TileGrid object (struct + tile index) - CircuitPython 9 estimate
 _PALETTE = 24    # per Palette + 8 per colour
-_LABEL = 260     # bitmap_label.Label: Group + TileGrid + Palette + the Python object
+_LABEL = 260     # firmware.ui.Label: Group + TileGrid + 2-colour Palette + its attributes
 
 
 def bitmap_bytes(w, h, value_count):
@@ -105,7 +105,7 @@ def bitmap_bytes(w, h, value_count):
 def displayio_bytes(group):
     """(bytes, objects) of everything reachable from a Group, as CircuitPython would hold it."""
     from displayio import Bitmap, Group, TileGrid, Palette
-    from adafruit_display_text import bitmap_label
+    from firmware.ui import Label
     total = 0
     objs = 0
     seen = set()
@@ -115,7 +115,7 @@ def displayio_bytes(group):
         objs += 1
         total += 40 + 8 * len(g)
         for el in g:
-            if isinstance(el, bitmap_label.Label):
+            if isinstance(el, Label):
                 total += _LABEL
                 objs += 3
                 bmp = el.bitmap
