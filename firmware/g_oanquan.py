@@ -33,6 +33,15 @@ def arrow(cell, ch):
     return ""
 
 
+def next_cell(cell, ch):
+    # the square the first stone goes to in that direction ("+" = up the square numbers)
+    if ch == "+":
+        return (cell + 1) % 12
+    if ch == "-":
+        return (cell + 11) % 12
+    return -1
+
+
 def choice_label(cell, ch):
     a = arrow(cell, ch)
     return ("<- " if a == "left" else "-> ") + ("anticlockwise" if ch == "+" else "clockwise")

@@ -32,6 +32,12 @@ def arrow(cell, ch):
     return ""
 
 
+def next_cell(cell, ch):
+    # the pit the first seed goes to: "-" (reverse) clockwise, anything else ("+", "", "*")
+    # anticlockwise
+    return (cell - 1) & 15 if ch == "-" else (cell + 1) & 15
+
+
 def choice_label(cell, ch):
     if ch == "+":
         return "+ normal (anticlockwise)"

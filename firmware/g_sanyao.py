@@ -25,6 +25,10 @@ def arrow(cell, ch):
     return ""
 
 
+def next_cell(cell, ch):
+    return -1
+
+
 def choice_label(cell, ch):
     return ch
 

@@ -55,6 +55,7 @@ class Session(MenuPart, PlayPart, SavePart):
         self.anim_ev = ""
         self.anim_player = 0
         self.anim_event = None
+        self.anim_from = 0       # trace step shown at a mid-move choice point (see _preview)
         self.summary = []
         self.summary_kind = ""
         self.setup = None        # Omweso free set-up: 16 counts being arranged
@@ -202,6 +203,13 @@ class Session(MenuPart, PlayPart, SavePart):
         if len(self.undo) > _UNDO_MAX:
             self.undo.pop(0)
         pre = self.snap
+        # a move confirmed at a mid-move choice point: its laps up to there are on the board
+        # already (the preview scene), so the animation goes on from that step
+        start = self.anim_from if self.phase == "choose" and self.scene is not None else 0
+        if start and not any(c[0] == code for c in self.cands):
+            start = 0
+        seen = self.scene
+        self.anim_from = 0
         trace = []
         self.rec.play(code, trace)
         self.last = (num(text), p, text)
@@ -210,7 +218,13 @@ class Session(MenuPart, PlayPart, SavePart):
         self.trace = trace
         self.step = 0
         self.step_at = self.now
-        self.scene = _copy(pre)
+        if start and start < len(trace) and trace[start].get("start") == self.anim_at and \
+                trace[start].get("event") in ("reverse", "lap"):
+            self.scene = seen
+            self.step = start
+            self.anim_ev = ""
+        else:
+            self.scene = _copy(pre)
         self._refresh()
         self._save()
         if STEP_MS.get(self.cfg["anim"], 0) == 0:

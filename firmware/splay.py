@@ -84,6 +84,7 @@ class PlayPart:
                 self.phase = "select"
                 self.scene = None
                 self.anim_at = -1
+                self.anim_from = 0
         elif ph == "setup":
             self._setup_press(b)
 
@@ -162,6 +163,7 @@ class PlayPart:
         k = len(self.prefix)
         self.scene = None
         self.anim_at = -1
+        self.anim_from = 0  # the trace step the scene shows (play_move's animation starts there)
         if not k:
             return
         code = None
@@ -177,15 +179,29 @@ class PlayPart:
         want = self.prefix.count("-") + 1
         scene = _copy(self.snap)
         n = 0
-        for ev in trace:
+        for i in range(len(trace)):
+            ev = trace[i]
             if ev.get("event") == "reverse":
                 n += 1
                 if n == want:
                     self.anim_at = ev.get("start", -1)
                     self.anim_player = ev.get("player", 0)
+                    self.anim_from = i  # every move of self.cands has the same first i events
                     break
             self.ad.apply(scene, ev)
         self.scene = scene
+
+    def dir_target(self):
+        """(cell, player) of the pit the stones go to first in the direction selected at the
+        prompt (from the lap start at a mid-move choice point, else from the cursor), or None."""
+        if self.phase != "choose" or not self.opts:
+            return None
+        if self.scene is not None and self.anim_at >= 0:
+            src, p = self.anim_at, self.anim_player
+        else:
+            src, p = self.cursor, self.mover()
+        c = self.ad.next_cell(src, self.opts[self.opt_i])
+        return None if c < 0 else (c, p)
 
     def _choose(self, ch):
         if ch == "":

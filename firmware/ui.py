@@ -29,10 +29,11 @@ CYAN = 0x40C0FF
 GREEN = 0x40FF60
 RED = 0xFF4040
 P_COL = (0x60A0FF, 0xFF8060)
+MAGENTA = 0xFF40FF
 
 # pit styles: ring colour (and body override for a capture)
 STYLE_RING = {"": RING, "cursor": YELLOW, "last": CYAN, "hint": GREEN, "capture": RED,
-              "active": TEXT}
+              "active": TEXT, "next": MAGENTA}
 _pals = {}
 
 

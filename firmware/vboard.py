@@ -50,6 +50,10 @@ class BoardView:
             st[self.key_of(s, s.cursor, s.mover())] = "cursor"
         if s.phase == "choose" and s.scene is not None and s.anim_at >= 0:
             st[self.key_of(s, s.anim_at, s.anim_player)] = "active"
+        if s.phase == "choose":
+            t = s.dir_target()  # where the selected direction sows first
+            if t is not None:
+                st[self.key_of(s, t[0], t[1])] = "next"
         if s.phase == "anim" and s.anim_at >= 0:
             st[self.key_of(s, s.anim_at, s.anim_player)] = \
                 "capture" if s.anim_ev == "capture" else "active"

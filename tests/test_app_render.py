@@ -270,6 +270,69 @@ def test_omweso_setup_screen(size):
     assert "hand 1" in app.view.frame.msg.text or s.msg
 
 
+def marked(app, pit):
+    """Magenta (direction marker) pixels inside a pit, and on the whole screen."""
+    d = app.board.display
+    return (count(d, pit.x, pit.y, pit.w, pit.h, ui.MAGENTA),
+            count(d, 0, 0, d.width, d.height, ui.MAGENTA))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_direction_prompt_marks_the_next_pit(size):
+    # O An Quan: the square the first stone goes to in the selected direction has the magenta
+    # ring, and only it; the mark follows the D-pad
+    app, s = setup_app(size[0], size[1], "oanquan")
+    s.new_game()
+    load(s, "oanquan")
+    shot(app)
+    v = app.view
+    for sq, b, nxt in ((4, "right", 5), (4, "left", 3), (5, "right", 6), (2, "left", 1)):
+        s.phase = "select"
+        s.cursor = sq
+        press(s, "a", b)
+        assert s.phase == "choose"
+        shot(app)
+        check_board(app, s)
+        inside, total = marked(app, v.pits[nxt])
+        assert inside > 10 and inside == total, (sq, b, inside, total)
+        if v.pits[nxt].shape == "box":
+            d = app.board.display
+            pit = v.pits[nxt]
+            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.MAGENTA)
+            assert d.pixel(pit.x, pit.y + pit.h // 2) == to565(ui.MAGENTA)
+        press(s, "b")
+    shot(app)
+    assert marked(app, v.pits[3])[1] == 0  # no prompt, no mark
+    # Omweso, a mid-move choice point: the mark is next to the lap's start pit (white ring), on
+    # the anticlockwise side for "+", the clockwise side for "-"
+    app, s = setup_app(size[0], size[1], "omweso")
+    s.new_game()
+    load(s, "omweso")
+    shot(app)
+    v = app.view
+    s.cursor = 0
+    press(s, "a")  # the first choice point, at the start of the move: from the cursor pit
+    shot(app)
+    inside, total = marked(app, v.pit_at(s, 1, 1))
+    assert inside > 10 and inside == total
+    press(s, "right", "a")  # "-" at the first choice point, then the second one
+    assert s.phase == "choose" and s.prefix == "-"
+    lap = s.anim_at
+    seen = set()
+    for _ in range(2):
+        press(s, "right")
+        ch = s.opts[s.opt_i]
+        seen.add(ch)
+        nxt = (lap - 1) & 15 if ch == "-" else (lap + 1) & 15
+        shot(app)
+        check_board(app, s)
+        inside, total = marked(app, v.pit_at(s, 1, nxt))
+        assert inside > 10 and inside == total, (ch, nxt, inside, total)
+        st = v.pit_at(s, 1, lap)
+        assert app.board.display.pixel(st.x + st.w // 2, st.y) == to565(ui.TEXT)
+    assert seen == {"+", "-"}
+
+
 def test_no_full_screen_bitmaps():
     from displayio import Bitmap, TileGrid, Group
     for (w, h) in SIZES:

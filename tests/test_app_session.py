@@ -68,6 +68,62 @@ def test_omweso_choice_point_mid_move():
     assert s.phase == "select" and s.mover() == 0
 
 
+@pytest.mark.parametrize("last", ["+", "-"])
+def test_omweso_animation_goes_on_from_the_choice_point(last):
+    # After a direction is confirmed at a mid-move choice point, the sowing animation starts
+    # from the board shown at that choice point (the laps before it were shown), not from the
+    # start of the move; its last picture is the engine's position.
+    s = make("omweso", "two", anim="normal")
+    c = Clock()
+    s.new_game()
+    load(s, CHOICE_POS)
+    pre = [list(r) for r in s.snap["pits"]]
+    s.cursor = 0
+    press(s, c, "a", "right", "a")  # "-" at the first choice point: the second one is shown
+    assert s.phase == "choose" and s.prefix == "-" and s.scene is not None
+    shown = [list(r) for r in s.scene["pits"]]
+    lap = s.anim_at
+    assert shown != pre and lap >= 0
+    assert s.dir_target() == ((lap + 1) & 15, 1)  # "+" selected: anticlockwise
+    if last == "-":
+        press(s, c, "right")
+        assert s.dir_target() == ((lap - 1) & 15, 1)
+    press(s, c, "a")
+    assert s.phase == "anim" and s.last[2] == "0-" + last
+    tr = s.trace
+    k = s.step
+    assert k > 0, "the animation restarted from the start of the move"
+    assert tr[k]["event"] == ("lap" if last == "+" else "reverse") and tr[k]["start"] == lap
+    assert [r for r in s.scene["pits"]] == shown and s.anim_at == lap
+    # the board shown is exactly the start position with the first k events of the move
+    sc = {"pits": [list(r) for r in pre], "points": [0, 0]}
+    for ev in tr[:k]:
+        s.ad.apply(sc, ev)
+    assert sc["pits"] == shown
+    assert sum(1 for ev in tr[:k] if ev["event"] == "reverse") == 1
+    # the rest of the move is animated step by step, ending on the engine's position
+    steps = []
+    while s.phase == "anim" and s.step < len(tr):
+        c.t += 200
+        s.tick(c.t)
+        steps.append(s.step)
+    assert steps[0] == k + 1 and steps == sorted(steps)
+    assert s.scene["pits"] == s.game.to_json(s.rec.pos)["pits"] == s.snap["pits"]
+    c.t += 1000
+    s.tick(c.t)
+    assert s.phase == "select" and s.mover() == 0 and s.scene is None
+
+
+def test_omweso_animation_from_the_start_without_a_mid_move_choice():
+    s = make("omweso", "two", anim="normal")
+    c = Clock()
+    s.new_game()
+    load(s, CHOICE_POS)
+    s.cursor = 0
+    press(s, c, "a", "a")  # "+" at the first choice point (the start of the move)
+    assert s.phase == "anim" and s.last[2] == "0+" and s.step <= 1
+
+
 def test_omweso_free_setup_screen():
     s = make("omweso", "two", rules={"setup": "free"})
     c = Clock()

@@ -64,6 +64,26 @@ def test_direction_prompt_confirm_cancel():
     assert s.game.to_move(s.rec.pos) == 1
 
 
+def test_direction_prompt_marks_the_next_square():
+    # the board marks the square the first stone goes to in the selected direction
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    assert s.dir_target() is None
+    s.cursor = 3
+    press(s, c, "a")
+    assert s.phase == "choose"
+    for b, want in (("right", 4), ("left", 2), ("right", 4)):  # bottom row: + goes right
+        press(s, c, b)
+        assert s.opts[s.opt_i] == ("+" if b == "right" else "-")
+        assert s.dir_target() == (want, 0)
+    press(s, c, "b")
+    assert s.phase == "select" and s.dir_target() is None
+    s.cursor = 1
+    press(s, c, "a", "left")  # from square 1 leftwards: the mandarin square 0
+    assert s.dir_target() == (0, 0)
+
+
 def test_undo_vs_ai_returns_to_players_turn():
     s = make("oanquan", "ai", 1)
     c = Clock()
