@@ -21,7 +21,7 @@ HINT_LEVEL = 4
 
 # Estimated device nodes/s per game (RP2040 at 125 MHz; MicroPython Unix port nodes/s / 150,
 # measured by tools/bench.py, see docs/performance.md "AI benchmark").
-DEVICE_NPS = {"oanquan": 900, "sanyao": 900, "omweso": 190}
+DEVICE_NPS = {"oanquan": 900, "sanyao": 880, "omweso": 450}
 _MIN_NODES = 12
 
 
