@@ -97,7 +97,7 @@ def test_desktop_window_with_sdl_dummy(tmp_path):
     out = str(tmp_path / "w.png")
     r = subprocess.run([sys.executable, "tools/sim.py", "--size", "240x135", "--scale", "2",
                         "--frames", "40", "--keys", "down down down down down down down a",
-                        "--png", out], cwd=ROOT, env=_env(), capture_output=True, text=True,
+                        "--png", out, "--save", str(tmp_path / "s.sav")], cwd=ROOT, env=_env(), capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert "Z/Enter=A" in r.stdout
@@ -111,7 +111,8 @@ def test_desktop_window_with_sdl_dummy(tmp_path):
 def test_headless_sim_writes_png(tmp_path):
     out = str(tmp_path / "h.png")
     r = subprocess.run([sys.executable, "tools/sim.py", "--board", "headless", "--size", "160x128",
-                        "--keys", "down", "--png", out, "--scale", "1"], cwd=ROOT, env=_env(),
+                        "--keys", "down", "--png", out, "--scale", "1",
+                        "--save", str(tmp_path / "s.sav")], cwd=ROOT, env=_env(),
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert open(out, "rb").read()[:4] == b"\x89PNG"
@@ -127,3 +128,15 @@ def test_sim_available_needs_a_display(monkeypatch):
         monkeypatch.setenv("DISPLAY", ":99")
         assert sim.available() is True  # pygame and displayio import
     assert sim.main(["--size", "nonsense"]) == 2
+
+
+def test_tests_leave_the_users_save_file_alone(tmp_path):
+    """The simulator runs above wrote only to their --save file."""
+    user = os.path.join(ROOT, "saves", "mancala.sav")
+    before = os.path.getmtime(user) if os.path.exists(user) else None
+    r = subprocess.run([sys.executable, "tools/sim.py", "--board", "headless", "--size", "160x128",
+                        "--keys", "down a", "--save", str(tmp_path / "mine.sav")], cwd=ROOT,
+                       env=_env(), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    after = os.path.getmtime(user) if os.path.exists(user) else None
+    assert before == after

@@ -45,6 +45,8 @@ def _args(argv):
     p.add_argument("--keys", default="", help="buttons pressed first, e.g. 'down a a'")
     p.add_argument("--png", help="write the screen to this PNG at the end (headless)")
     p.add_argument("--frames", type=int, default=0, help="stop after N loop steps (0 = never)")
+    p.add_argument("--save", default=os.path.join(ROOT, "saves", "mancala.sav"),
+                   help="the save file (default: saves/mancala.sav)")
     return p.parse_args(argv)
 
 
@@ -60,8 +62,8 @@ def main(argv=None):
     from engine.compat import ticks_ms
     if a.board == "headless":
         from boards import headless
-        board = headless.make(w, h, save_file=os.path.join(ROOT, "saves", "mancala.sav"))
-        os.makedirs(os.path.join(ROOT, "saves"), exist_ok=True)
+        board = headless.make(w, h, save_file=a.save)
+        os.makedirs(os.path.dirname(os.path.abspath(a.save)), exist_ok=True)
         app = App(board)
         for k in a.keys.split():
             board.buttons.press(k)
@@ -77,6 +79,8 @@ def main(argv=None):
         return 0
     from boards import desktop
     board = desktop.make(w, h, a.scale)
+    board.SAVE_FILE = a.save
+    os.makedirs(os.path.dirname(os.path.abspath(a.save)), exist_ok=True)
     app = App(board)
     for k in a.keys.split():
         board.buttons.events.q.append(desktop._Event(desktop.KEYS.index(k), True))
