@@ -25,11 +25,7 @@ class Eval:
         self.game = game
         self.mat = game.material
         self.mval = game.rules["mandarin_value"]
-        w = weights or WEIGHTS
-        self.w0 = w[0]
-        self.w1 = w[1]
-        self.w2 = w[2]
-        self.w3 = w[3]
+        self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
         o = 1 - me  # banked material difference, as game.material (OAQ-9) but inline

@@ -19,11 +19,7 @@ WEIGHTS = (2048, 12, 2, 0)
 class Eval:
     def __init__(self, game, weights=None):
         self.game = game
-        w = weights or WEIGHTS
-        self.w0 = w[0]
-        self.w1 = w[1]
-        self.w2 = w[2]
-        self.w3 = w[3]
+        self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
         s = 0  # player 0 minus player 1, in each term

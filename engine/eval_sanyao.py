@@ -22,11 +22,7 @@ WEIGHTS = (10, 16, 2, 0)
 class Eval:
     def __init__(self, game, weights=None):
         self.game = game
-        w = weights or WEIGHTS
-        self.w0 = w[0]
-        self.w1 = w[1]
-        self.w2 = w[2]
-        self.w3 = w[3]
+        self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
         c = 0  # stones under player 1's control minus player 0's

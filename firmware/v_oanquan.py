@@ -3,21 +3,11 @@
 from firmware import ui
 from firmware.vboard import BoardView
 
-LINE = ui.CH_H + 1
-
 
 class View(BoardView):
     def layout(self, s):
-        w = self.w
-        h = self.h
-        cw = (w - 4) // 7
-        bh = h - 4 * LINE
-        rh = min(bh // 2, cw * 13 // 10)
-        x0 = (w - 7 * cw) // 2
-        y0 = 2 * LINE + (bh - 2 * rh) // 2
+        cw, rh, x0, y0 = self.two_rows()
         g = self.group
-        self.info1 = ui.label(g, "", w // 2, LINE, ui.P_COL[1], (0.5, 0))
-        self.info0 = ui.label(g, "", w // 2, h - 2 * LINE, ui.P_COL[0], (0.5, 0))
         for sq in range(12):
             if sq == 0:
                 p = ui.Pit(g, x0 + 1, y0 + 1, cw - 2, 2 * rh - 2, "left")

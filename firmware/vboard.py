@@ -16,6 +16,20 @@ class BoardView:
     def layout(self, s):
         pass
 
+    def two_rows(self):
+        """Geometry of a board of two rows of 5 with a tall cell at each end (Ô Ăn Quan, San-Yao),
+        and the two players' info lines: returns (cell width, row height, x0, y0)."""
+        w = self.w
+        h = self.h
+        line = ui.CH_H + 1
+        cw = (w - 4) // 7
+        bh = h - 4 * line
+        rh = min(bh // 2, cw * 13 // 10)
+        g = self.group
+        self.info1 = ui.label(g, "", w // 2, line, ui.P_COL[1], (0.5, 0))
+        self.info0 = ui.label(g, "", w // 2, h - 2 * line, ui.P_COL[0], (0.5, 0))
+        return cw, rh, (w - 7 * cw) // 2, 2 * line + (bh - 2 * rh) // 2
+
     def viewer(self, s):
         """Whose side is at the bottom of the screen."""
         return 0
