@@ -54,19 +54,17 @@ class DesktopDisplay(PyGameDisplay):
         pass  # the simulator's loop refreshes after each step (pygame wants the main thread)
 
     def _refresh_area(self, area):
-        # like PyGameDisplay's, but with the buffer rounded up (odd-sized areas work)
+        # like PyGameDisplay's, but odd-sized areas work (boards/headless.py render_area)
         import numpy as np
-        from displayio._area import Area
-        clipped = Area()
-        if not self._core.clip_area(area, clipped):
+        from boards.headless import render_area
+        got = render_area(self._core, area)
+        if got is None:
             return True
+        clipped, raw = got
         w = clipped.width()
         h = clipped.height()
         n = w * h
-        buffer = memoryview(bytearray(((n + 1) // 2) * 4)).cast("I")
-        mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
-        self._core.fill_area(clipped, mask, buffer)
-        arr = np.frombuffer(buffer.tobytes()[:2 * n], dtype=">u2")
+        arr = np.frombuffer(raw, dtype=">u2")
         rgb = np.empty((n, 3), dtype=np.uint8)
         rgb[:, 0] = ((arr >> 11) & 31) * 255 // 31
         rgb[:, 1] = ((arr >> 5) & 63) * 255 // 63

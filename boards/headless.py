@@ -14,22 +14,31 @@ NAME = "headless"
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start", "select")
 
 
+def render_area(core, area):
+    """(clipped area, its RGB565 pixels big-endian, 2 bytes each) from a display core, or None
+    when the area is off-screen. Shared with boards/desktop.py."""
+    clipped = Area()
+    if not core.clip_area(area, clipped):
+        return None
+    n = clipped.width() * clipped.height()
+    buffer = memoryview(bytearray(((n + 1) // 2) * 4)).cast("I")  # rounded up: odd sizes work
+    mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
+    core.fill_area(clipped, mask, buffer)
+    return clipped, buffer.tobytes()[:2 * n]
+
+
 class HeadlessDisplay(busdisplay.BusDisplay):
     def __init__(self, width=240, height=240):
         self.buf = bytearray(width * height * 2)
         super().__init__(None, b"", width=width, height=height, auto_refresh=False)
 
     def _refresh_area(self, area):
-        clipped = Area()
-        if not self._core.clip_area(area, clipped):
+        got = render_area(self._core, area)
+        if got is None:
             return True
+        clipped, raw = got
         w = clipped.width()
         h = clipped.height()
-        n = w * h
-        buffer = memoryview(bytearray(((n + 1) // 2) * 4)).cast("I")
-        mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
-        self._core.fill_area(clipped, mask, buffer)
-        raw = buffer.tobytes()
         W = self._core.width
         for j in range(h):
             d = ((clipped.y1 + j) * W + clipped.x1) * 2
