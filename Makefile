@@ -4,23 +4,36 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: play test venv clean
+.PHONY: play test venv emu-deps clean
 
+# pip's own progress is shown: a first install takes a minute or two and must not look hung.
 $(VENV)/.ok: requirements.txt
+	@echo "make: installing the pinned tools of requirements.txt into $(VENV) (first run: 1-2 min)"
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	$(VPY) -m pip install --disable-pip-version-check -r requirements.txt
 	touch $@
 
 venv: $(VENV)/.ok
 
+# The RP2040 emulator (rp2040js, pinned in tools/emu/package-lock.json) for make emu and the device
+# tests; without npm the device tests skip and say why.
+EMU_DEPS := tools/emu/node_modules/.ok
+$(EMU_DEPS): tools/emu/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  echo "make: installing rp2040js into tools/emu/node_modules (npm ci)"; \
+	  cd tools/emu && npm ci --no-audit --no-fund && touch node_modules/.ok; \
+	else echo "make: npm not found: the emulator and the device tests are off"; fi
+
+emu-deps: $(EMU_DEPS)
+
 play: venv
 	$(VPY) tools/play.py
 
-test: venv
+test: venv $(EMU_DEPS)
 	$(VPY) -m pytest -q -n 2 tests
 
 clean:
-	rm -rf $(VENV) build .pytest_cache
+	rm -rf $(VENV) build .pytest_cache tools/emu/node_modules
 
 # ---- device builds (tools/bundle.py, docs/hardware.md) ----------------------------------------
 # make bundle BOARD=picosystem [MPY_CROSS=/path/to/circuitpython/mpy-cross]   (BOARD=all: every one)

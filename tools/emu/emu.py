@@ -1,0 +1,428 @@
+"""The real firmware on an emulated RP2040 (rp2040js under node; tools/emu/README.md).
+
+    python tools/emu/emu.py cp BOARD [--firmware UF2] [--bundle DIR] [--keys "a 2000ms down a"]
+                                   [--shots DIR] [--each] [--ms N]
+    python tools/emu/emu.py mp SCRIPT.py [--firmware UF2] [--mpy] [--files engine]
+
+`cp` boots CircuitPython with the board's bundle (`make bundle`) on a FAT CIRCUITPY drive, presses
+the keys, prints the serial console and saves PNG screenshots; `mp` runs a script on MicroPython
+(engine/ on a littlefs drive) through the raw REPL and prints its output and simulated time.
+Times are simulated: Cortex-M0+ cycles at the firmware's clock (125 MHz), no flash wait states.
+"""
+import argparse
+import base64
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RUNNER = os.path.join(HERE, "runner.mjs")
+
+# Firmware files: $MANCALA_EMU_DIR (default ../shared/emu beside the repository), each one
+# overridable by its own variable.
+FIRMWARE = {
+    "bootrom": ("MANCALA_EMU_BOOTROM", "rp2040-bootrom-b1.mjs"),
+    "cp_picosystem": ("MANCALA_CP_PICOSYSTEM_UF2", "circuitpython-10.2.1-pimoroni_picosystem.uf2"),
+    "cp_pico": ("MANCALA_CP_PICO_UF2", "circuitpython-10.2.1-raspberry_pi_pico.uf2"),
+    "mp_pico": ("MANCALA_MP_PICO_UF2", "micropython-1.28.0-rpi_pico.uf2"),
+    "mpy_cross": ("MANCALA_CP_MPY_CROSS", "circuitpython-10.2.1-mpy-cross"),
+}
+
+# CircuitPython's CIRCUITPY drive as the firmware sees it in rp2040js (JEDEC ID 0 -> 2 MB flash):
+# FAT at 0x100000, 1 MB. MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
+CP_FS = (0x100000, 0x100000)
+MP_FS = (0xA0000, 1408 * 1024)
+
+# What the emulator must know of each board: firmware, the display's SPI (index, DC and CS GPIOs),
+# how the controller's address space maps to the screen, and the buttons (GPIO, active low).
+# crop = (x, y, w, h) in controller addresses; rotate = quarter turns clockwise applied after.
+BOARDS = {
+    "picosystem": dict(firmware="cp_picosystem", spi=0, dc=9, cs=5, size=(240, 240),
+                       crop=(0, 0, 240, 240), rotate=0,
+                       keys=dict(up=23, down=20, left=22, right=21, a=18, b=19, x=17, y=16)),
+    "pico_display_pack2": dict(firmware="cp_pico", spi=0, dc=16, cs=17, size=(320, 240),
+                               crop=(0, 0, 240, 320), rotate=1,
+                               keys=dict(a=12, b=13, x=14, y=15)),
+    "pico_lcd13": dict(firmware="cp_pico", spi=1, dc=8, cs=9, size=(240, 240),
+                       crop=(0, 80, 240, 240), rotate=1,
+                       keys=dict(up=2, down=18, left=16, right=20, start=3, a=15, b=17, x=19,
+                                 y=21)),
+}
+
+
+class EmuError(RuntimeError):
+    pass
+
+
+def emu_dir():
+    return os.environ.get("MANCALA_EMU_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
+
+
+def firmware_path(kind):
+    """Path of a firmware file, or None when it is not there."""
+    var, name = FIRMWARE[kind]
+    path = os.environ.get(var) or os.path.join(emu_dir(), name)
+    return path if os.path.exists(path) else None
+
+
+def missing(*kinds):
+    """Why the emulator cannot run these firmware kinds here (None if it can): for skip reasons."""
+    if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
+        return "rp2040js is not installed (make emu-deps: npm ci in tools/emu)"
+    for kind in ("bootrom",) + kinds:
+        if not firmware_path(kind):
+            var, name = FIRMWARE[kind]
+            return "%s not found (put it in %s or set %s)" % (name, emu_dir(), var)
+    return None
+
+
+# ---- filesystem images ------------------------------------------------------------------------
+
+def fat_image(folder, dest):
+    """CIRCUITPY FAT image (1 MB) of a folder, made by folder2uf2."""
+    exe = os.path.join(os.path.dirname(sys.executable), "folder2uf2")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([exe, folder, "-o", os.path.join(tmp, "fs.uf2"), "--board",
+                        "raspberry_pi_pico", "--flash-offset", hex(CP_FS[0]), "--fs-size",
+                        str(CP_FS[1]), "--label", "CIRCUITPY", "--img-out", dest],
+                       check=True, stdout=subprocess.DEVNULL)
+    if os.path.getsize(dest) != CP_FS[1]:
+        raise EmuError("FAT image of %s is %d bytes, not %d" % (folder, os.path.getsize(dest),
+                                                               CP_FS[1]))
+    return dest
+
+
+def littlefs_image(files, dest):
+    """MicroPython rp2 littlefs2 image: files = {path on the device: local path or bytes}."""
+    import littlefs
+    fs = littlefs.LittleFS(block_size=4096, block_count=MP_FS[1] // 4096, prog_size=256,
+                           read_size=256, lookahead_size=32, name_max=255)
+    for name, src in sorted(files.items()):
+        parts = name.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+        data = src if isinstance(src, bytes) else open(src, "rb").read()
+        with fs.open(name.strip("/"), "wb") as f:
+            f.write(data)
+    with open(dest, "wb") as f:
+        f.write(fs.context.buffer)
+    return dest
+
+
+# ---- PNG ------------------------------------------------------------------------------------
+
+def rgb565_to_rgb(data, w, h, crop=None, rotate=0):
+    """RGB888 rows of a big-endian RGB565 frame, cropped then turned `rotate` quarters clockwise."""
+    x0, y0, cw, ch = crop or (0, 0, w, h)
+    px = []
+    for y in range(y0, y0 + ch):
+        row = struct.unpack_from(">%dH" % cw, data, (y * w + x0) * 2)
+        px.append(row)
+    for _ in range(rotate % 4):  # clockwise: new[y][x] = old[H-1-x][y]
+        px = [list(r) for r in zip(*px[::-1])]
+    out = bytearray()
+    rows = []
+    for r in px:
+        out = bytearray()
+        for v in r:
+            out += bytes(((v >> 8) & 0xF8 | (v >> 13), (v >> 3) & 0xFC | (v >> 9) & 3,
+                          (v << 3) & 0xF8 | (v >> 2) & 7))
+        rows.append(bytes(out))
+    return len(px[0]), len(px), rows
+
+
+def write_png(path, w, h, rows):
+    def chunk(tag, body):
+        return (struct.pack(">I", len(body)) + tag + body
+                + struct.pack(">I", zlib.crc32(tag + body) & 0xFFFFFFFF))
+    raw = b"".join(b"\0" + r for r in rows)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+# ---- the emulator ---------------------------------------------------------------------------
+
+class Emu:
+    """One emulated RP2040 running `uf2` with filesystem `images` [(path, flash offset)].
+
+    Everything is in simulated time: run(ms) advances the chip by ms milliseconds."""
+
+    def __init__(self, uf2, images=(), board=None, echo=False):
+        if missing():
+            raise EmuError(missing())
+        self.board = BOARDS.get(board) if board else None
+        self.echo = echo
+        self.console = ""  # everything the firmware printed
+        self.t_us = 0
+        self.last_pixel_us = 0
+        self.proc = subprocess.Popen(["node", RUNNER], cwd=HERE, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        cfg = {"bootrom": firmware_path("bootrom"), "uf2": [uf2],
+               "images": [{"path": p, "offset": o} for p, o in images]}
+        if self.board:
+            b = self.board
+            cfg["display"] = {"spi": b["spi"], "dc": b["dc"], "cs": b["cs"]}
+            cfg["high"] = sorted(b["keys"].values())
+        self._call({"op": "boot", "config": cfg})
+
+    def _call(self, cmd):
+        try:
+            self.proc.stdin.write(json.dumps(cmd) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            raise EmuError("the emulator (node %s) stopped" % RUNNER)
+        ans = json.loads(line)
+        if "error" in ans:
+            raise EmuError(ans["error"])
+        if "serial" in ans:
+            text = base64.b64decode(ans["serial"]).decode("utf-8", "replace")
+            self.console += text
+            if self.echo and text:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            self.t_us = ans["t_us"]
+            self.last_pixel_us = ans.get("last_pixel_us", 0)
+        return ans
+
+    def run(self, ms, until=None, heap=True):
+        """Advance ms of simulated time, or until `until` appears on the console; True if it did."""
+        start = len(self.console)
+        ans = self._call({"op": "run", "ms": ms, "until": until, "heap": heap})
+        if until and not ans["hit"] and until in self.console[max(0, start - len(until)):]:
+            return True
+        return ans.get("hit", False)
+
+    def wait_for(self, text, ms):
+        if not self.run(ms, until=text):
+            raise EmuError("%r did not appear within %d ms (simulated); console ends:\n%s"
+                           % (text, ms, self.console[-1500:]))
+
+    def send(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self._call({"op": "send", "data": base64.b64encode(data).decode()})
+
+    def pin(self, gpio, value):
+        self._call({"op": "pin", "gpio": gpio, "value": 1 if value else 0})
+
+    def press(self, key, hold_ms=80, after_ms=150):
+        """Press and release a board button (driven low, as a pressed key reads)."""
+        if not self.board or key not in self.board["keys"]:
+            raise EmuError("no key %r on this board (keys: %s)"
+                           % (key, ", ".join(self.board["keys"]) if self.board else "none"))
+        gpio = self.board["keys"][key]
+        self.pin(gpio, 0)
+        self.run(hold_ms)
+        self.pin(gpio, 1)
+        self.run(after_ms)
+
+    def frame(self):
+        """(width, height, RGB888 rows) of the display as the board shows it."""
+        ans = self._call({"op": "frame"})
+        data = base64.b64decode(ans["rgb565"])
+        b = self.board
+        return rgb565_to_rgb(data, ans["w"], ans["h"], b["crop"] if b else None,
+                             b["rotate"] if b else 0)
+
+    def screenshot(self, path):
+        w, h, rows = self.frame()
+        write_png(path, w, h, rows)
+        return path
+
+    def heap(self, reset=False):
+        """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
+        return self._call({"op": "heap_reset" if reset else "heap"})
+
+    # -- REPL ---------------------------------------------------------------------------------
+    def interrupt_to_repl(self, ms=5000):
+        """Stop code.py (Ctrl-C) and enter the REPL."""
+        for _ in range(3):
+            mark = len(self.console)
+            self.send(b"\x03")
+            self.run(ms, until="Press any key to enter the REPL")
+            if "Press any key" in self.console[mark:]:
+                break
+            if self.console.endswith(">>> "):
+                return
+        self.send(b"\r")
+        self.wait_for(">>> ", ms)
+
+    def raw_exec(self, code, ms=60000):
+        """Run code through the raw REPL: (stdout, stderr, simulated seconds it took)."""
+        mark = len(self.console)
+        self.send(b"\x01")
+        self.wait_for("raw REPL; CTRL-B to exit\r\n>", ms)
+        mark = len(self.console)
+        t0 = self.t_us
+        self.send(code.encode() + b"\x04")
+        self.wait_for("OK", ms)
+        body = mark + self.console[mark:].index("OK") + 2
+        if not self.run(ms, until="\x04>") and not self.console[body:].count("\x04") >= 2:
+            raise EmuError("script did not finish within %d ms (simulated); console ends:\n%s"
+                           % (ms, self.console[-1500:]))
+        while self.console[body:].count("\x04") < 2:
+            self.run(10)
+        out, err = self.console[body:].split("\x04")[:2]
+        took = (self.t_us - t0) / 1e6
+        self.send(b"\x02")
+        self.run(50)
+        return out, err, took
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self._call({"op": "quit"})
+            except EmuError:
+                pass
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+# ---- CircuitPython with a bundle, MicroPython with files --------------------------------------
+
+def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None):
+    """Boot the board's CircuitPython firmware with its bundle on CIRCUITPY (not yet run)."""
+    if board not in BOARDS:
+        raise EmuError("no emulator description for board %r (have: %s)"
+                       % (board, ", ".join(BOARDS)))
+    firmware = firmware or firmware_path(BOARDS[board]["firmware"])
+    if not firmware or not os.path.exists(firmware):
+        raise EmuError(missing(BOARDS[board]["firmware"]) or "%s does not exist" % firmware)
+    if bundle_dir is None:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import bundle as bundle_tool
+        bundle_dir = bundle_tool.bundle(board, mpy_cross=default_mpy_cross(), quiet=True)
+    workdir = workdir or tempfile.mkdtemp(prefix="emu-")
+    img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"))
+    return Emu(firmware, [(img, CP_FS[0])], board=board, echo=echo)
+
+
+def default_mpy_cross():
+    """CircuitPython's own mpy-cross ($MPY_CROSS, else the one in the emulator folder), or None."""
+    return os.environ.get("MPY_CROSS") or firmware_path("mpy_cross")
+
+
+def engine_files(mpy=False):
+    """{device path: local path or bytes} for engine/ (.py, or .mpy from MicroPython's mpy-cross)."""
+    files = {}
+    src = os.path.join(ROOT, "engine")
+    for name in sorted(os.listdir(src)):
+        if not name.endswith(".py"):
+            continue
+        path = os.path.join(src, name)
+        if mpy and name != "__init__.py":
+            sys.path.insert(0, os.path.join(ROOT, "tools"))
+            import bundle as bundle_tool
+            with tempfile.TemporaryDirectory() as tmp:
+                out = os.path.join(tmp, name[:-3] + ".mpy")
+                subprocess.run([bundle_tool.mpy_cross_exe(), "-march=armv6m", "-o", out, "-s",
+                                "engine/" + name, path], check=True)
+                files["engine/" + name[:-3] + ".mpy"] = open(out, "rb").read()
+        else:
+            files["engine/" + name] = path
+    return files
+
+
+def micropython(files=None, firmware=None, echo=False, workdir=None):
+    """Boot MicroPython with `files` on its littlefs drive and wait for the REPL."""
+    firmware = firmware or firmware_path("mp_pico")
+    if not firmware:
+        raise EmuError(missing("mp_pico"))
+    workdir = workdir or tempfile.mkdtemp(prefix="emu-")
+    img = littlefs_image(files if files is not None else engine_files(), os.path.join(workdir, "lfs.img"))
+    emu = Emu(firmware, [(img, MP_FS[0])], echo=echo)
+    emu.run(1500)
+    emu.send(b"\r\x03")
+    emu.wait_for(">>> ", 10000)
+    return emu
+
+
+# ---- command line ---------------------------------------------------------------------------
+
+def parse_keys(text):
+    """'a 2000ms 3*down a' -> [('key','a'), ('wait',2000), ('key','down') x3, ('key','a')]."""
+    steps = []
+    for tok in (text or "").replace(",", " ").split():
+        if tok.endswith("ms") and tok[:-2].isdigit():
+            steps.append(("wait", int(tok[:-2])))
+        elif tok.endswith("s") and tok[:-1].replace(".", "", 1).isdigit():
+            steps.append(("wait", int(float(tok[:-1]) * 1000)))
+        elif "*" in tok and tok.split("*")[0].isdigit():
+            n, key = tok.split("*", 1)
+            steps += [("key", key)] * int(n)
+        else:
+            steps.append(("key", tok))
+    return steps
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("cp", help="CircuitPython + a board's bundle")
+    c.add_argument("board", choices=sorted(BOARDS))
+    c.add_argument("--firmware", help="CircuitPython UF2 (default: the one in %s)" % emu_dir())
+    c.add_argument("--bundle", help="CIRCUITPY folder (default: make bundle's, as .mpy)")
+    c.add_argument("--keys", default="", help="key presses and waits: 'a 2000ms 3*down a'")
+    c.add_argument("--boot-ms", type=int, default=8000, help="simulated ms before the first key")
+    c.add_argument("--step-ms", type=int, default=1500, help="simulated ms after each key")
+    c.add_argument("--shots", default=os.path.join(ROOT, "build", "emu"), help="PNG folder")
+    c.add_argument("--each", action="store_true", help="a screenshot after every step")
+    c.add_argument("--quiet", action="store_true", help="do not echo the console")
+    m = sub.add_parser("mp", help="MicroPython + engine/: run a script through the raw REPL")
+    m.add_argument("script")
+    m.add_argument("--firmware")
+    m.add_argument("--mpy", action="store_true", help="engine as .mpy (MicroPython mpy-cross)")
+    m.add_argument("--ms", type=int, default=600000, help="simulated time limit")
+    a = p.parse_args(argv)
+    if a.cmd == "mp":
+        with micropython(engine_files(a.mpy), a.firmware) as emu:
+            out, err, took = emu.raw_exec(open(a.script).read(), a.ms)
+            sys.stdout.write(out)
+            sys.stderr.write(err)
+            print("-- %.3f s simulated; heap %s" % (took, emu.heap()))
+        return 1 if err else 0
+    os.makedirs(a.shots, exist_ok=True)
+    with circuitpython(a.board, a.bundle, a.firmware, echo=not a.quiet) as emu:
+        emu.run(a.boot_ms)
+        shot = 0
+        for kind, arg in parse_keys(a.keys):
+            if kind == "wait":
+                emu.run(arg)
+            else:
+                emu.press(arg)
+                emu.run(a.step_ms)
+            if a.each:
+                shot += 1
+                emu.screenshot(os.path.join(a.shots, "%s-%02d-%s.png" % (a.board, shot, arg)))
+        path = emu.screenshot(os.path.join(a.shots, "%s-final.png" % a.board))
+        h = emu.heap()
+        print("\n-- %.3f s simulated; screenshot %s; heap free %s, lowest %s, lowest after a "
+              "collect %s" % (emu.t_us / 1e6, os.path.relpath(path), h["free"], h["min_free"],
+                              h["min_free_after_collect"]))
+        bad = "Traceback" in emu.console or "MemoryError" in emu.console
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
