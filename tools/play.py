@@ -1,5 +1,8 @@
 # `make play`: the device simulator where a display exists, the terminal game otherwise.
 #   python3 tools/play.py [--terminal] [simulator options...]
+# The terminal game: choose a game, who plays, the computer's level and the rules (in a player's
+# words, firmware/rule_text.py), then play with typed moves; h = help, m = the moves so far,
+# u = take back, q = quit. The board is drawn from one fixed seat: yours against the computer.
 import os
 import random
 import sys
@@ -10,15 +13,55 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from engine import games  # noqa: E402
 from engine.record import Record  # noqa: E402
+from firmware import rule_text  # noqa: E402
 
 try:
     from engine import ai as _ai
 except ImportError:  # the AI is optional for the terminal game
     _ai = None
 
+COMMANDS = "h = help, m = moves so far, u = undo, q = quit"
+
 
 class Quit(Exception):
     pass
+
+
+class View:
+    """How the terminal names the players and which of them sits at the bottom of the board."""
+
+    def __init__(self, names, bottom=0):
+        self.names = names
+        self.bottom = bottom
+
+    def name(self, p):
+        return self.names[p]
+
+    def Name(self, p):  # noqa: N802 (the capitalised form, at the start of a sentence)
+        n = self.names[p]
+        return n[:1].upper() + n[1:]
+
+    def of(self, p):
+        n = self.names[p]
+        return "your" if n == "you" else n + "'s"
+
+    def Of(self, p):  # noqa: N802
+        n = self.of(p)
+        return n[:1].upper() + n[1:]
+
+    def verb(self, p, base, third):
+        return base if self.names[p] == "you" else third
+
+
+def view_for(players):
+    """You at the bottom against the computer; Player 1 (who moves first) at the bottom else."""
+    if players[0] is None and players[1] is None:
+        return View(["Player 1", "Player 2"], 0)
+    if players[0] is None:
+        return View(["you", "the computer"], 0)
+    if players[1] is None:
+        return View(["the computer", "you"], 1)
+    return View(["computer 1", "computer 2"], 0)
 
 
 def _present():
@@ -41,77 +84,227 @@ def _choose(ask, say, title, options, default=1):
         say("Please type a number from 1 to %d (or q to quit)." % len(options))
 
 
-def _rules(ask, say, name):
+# ---- rules -------------------------------------------------------------------------------------
+def _same(a, b):
+    return a == b and type(a) is type(b)
+
+
+def _range_text(allowed):
+    lo, hi = allowed
+    return "from %d up" % lo if hi is None else "from %d to %d" % (lo, hi)
+
+
+def _read_value(name, opt, default, allowed, text):
+    """The value typed for a rule, or ValueError saying in words what the rule accepts."""
     from engine import rules as rules_mod
-    cls = games.load(name).__class__
+    t = text.strip().lower()
+    if isinstance(default, bool):
+        if t in ("true", "on", "yes", "y", "1"):
+            return True
+        if t in ("false", "off", "no", "n", "0"):
+            return False
+        raise ValueError("%r is not on or off: type on or off" % text)
+    if isinstance(allowed, list):
+        if not (t[1:] if t[:1] == "-" else t).isdigit():
+            raise ValueError("%r is not a number: type a whole number %s"
+                             % (text, _range_text(allowed)))
+        v = int(t)
+        lo, hi = allowed
+        if v < lo or (hi is not None and v > hi):
+            raise ValueError("%d is out of range: type a whole number %s" % (v, _range_text(allowed)))
+        return v
+    v = rules_mod.parse_value(text.strip())
+    for a in allowed:
+        if _same(a, v) or (isinstance(a, str) and a == t):
+            return a
+        if _same(rule_text.value_text(name, opt, a).lower(), t):
+            return a
+    raise ValueError("%r is not one of: %s" % (text, ", ".join(
+        "%s (%s)" % (rule_text.value_text(name, opt, a), a) for a in allowed)))
+
+
+def _ask_value(ask, say, name, opt, default, allowed, now):
+    """Ask for a new value of one rule; returns it (the current one on Enter)."""
+    lab = rule_text.label(name, opt)
+    if isinstance(allowed, list):
+        prompt = "%s: type a whole number %s (now %s; Enter keeps it): " % (
+            lab, _range_text(allowed), rule_text.value_text(name, opt, now))
+        while True:
+            a = ask(prompt).strip()
+            if a in ("q", "quit"):
+                raise Quit()
+            if not a:
+                return now
+            try:
+                return _read_value(name, opt, default, allowed, a)
+            except ValueError as e:
+                say("Not changed: %s." % e)
+    texts = ["%s%s" % (rule_text.value_text(name, opt, v), " (now)" if _same(v, now) else "")
+             for v in allowed]
+    cur = [i for i in range(len(allowed)) if _same(allowed[i], now)]
+    i = _choose(ask, say, "%s - %s:" % (lab, rule_text.explain(name, opt)), texts,
+                cur[0] + 1 if cur else 1)
+    return allowed[i]
+
+
+def _rules(ask, say, name):
+    """The rules menu: every option in words, changed by number (or name=value)."""
+    options = games.load(name).OPTIONS
     chosen = {}
     while True:
-        say("Rules (name = value):")
         full = games.load(name, chosen).rules
-        for opt, default, allowed in cls.OPTIONS:
-            say("  %-26s %-6s (%s)" % (opt, _text(full[opt]), rules_mod.describe(allowed)))
-        a = ask("change a rule as name=value, or press Enter to start: ").strip()
+        say("")
+        say("Rules of %s (the usual rules unless you change them):" % games.TITLES[name])
+        for i, (opt, default, allowed) in enumerate(options):
+            say("  %2d) %s: %s%s" % (i + 1, rule_text.label(name, opt),
+                                     rule_text.value_text(name, opt, full[opt]),
+                                     "" if _same(full[opt], default) else "   (changed)"))
+            say("      %s  [%s]" % (rule_text.explain(name, opt), opt))
+        a = ask("Type a rule's number to change it, or press Enter to start: ").strip()
         if a in ("q", "quit"):
             raise Quit()
         if not a:
             return chosen
-        if "=" not in a:
-            say("Write it as name=value, e.g. mandarin_value=5.")
+        if a.isdigit() and 1 <= int(a) <= len(options):
+            opt, default, allowed = options[int(a) - 1]
+            v = _ask_value(ask, say, name, opt, default, allowed, full[opt])
+        elif "=" in a:
+            k, text = [s.strip() for s in a.split("=", 1)]
+            spec = [o for o in options if o[0] == k]
+            if not spec:
+                say("Not changed: %s has no rule %r (the names are in [brackets])."
+                    % (games.TITLES[name], k))
+                continue
+            opt, default, allowed = spec[0]
+            try:
+                v = _read_value(name, opt, default, allowed, text)
+            except ValueError as e:
+                say("Not changed: %s." % e)
+                continue
+        else:
+            say("Type a number from 1 to %d, or name=value (e.g. %s=%s)."
+                % (len(options), options[0][0], _text(options[0][1])))
             continue
-        k, v = [s.strip() for s in a.split("=", 1)]
-        trial = dict(chosen)
-        trial[k] = rules_mod.parse_value(v)
-        try:
-            games.load(name, trial)
-        except ValueError as e:
-            say("Not changed: %s" % e)
+        if _same(v, full[opt]):
             continue
-        chosen = trial
-        say("Rule changed: a new game will start with it.")
+        chosen[opt] = v
+        games.load(name, chosen)  # every value offered above is legal: this cannot raise
+        say("Rule changed: %s is now %s. The game starts with it."
+            % (rule_text.label(name, opt), rule_text.value_text(name, opt, v)))
 
 
 def _text(v):
     return "true" if v is True else "false" if v is False else str(v)
 
 
+# ---- a game ------------------------------------------------------------------------------------
 def _renderer(name):
     return __import__("term_" + name)
 
 
-def play_game(ask, say, name, rules, players, seed=None):
+def _legal(game, pos):
+    buf = [0] * game.MAX_MOVES
+    n = game.moves(pos, buf)
+    return [game.move_str(pos, buf[i]) for i in range(n)]
+
+
+def _history(say, view, history):
+    if not history:
+        say("No moves yet.")
+        return
+    w = max(len(view.name(p)) for p, _, _ in history)
+    say("Moves so far:")
+    for i, (p, text, note) in enumerate(history):
+        say(("  %3d. %-*s %-8s %s" % (i + 1, w, view.name(p), text, note)).rstrip())
+
+
+def _take_back(rec, undo, history, players):
+    """Undo back to the last position where a person was to move; the moves taken back."""
+    if not any(players[u[2]] is None for u in undo):
+        return []
+    taken = []
+    while undo:
+        pos, seen, mover, n = undo.pop()
+        taken.insert(0, history[n])
+        del history[n:]
+        rec.pos[:] = pos
+        rec.seen = seen
+        if players[mover] is None:
+            break
+    return taken
+
+
+def _turn(ask, say, game, term, rec, view, undo, history, players):
+    """Read a person's move; returns (move code, text), or None after a command."""
+    p = game.to_move(rec.pos)
+    legal = _legal(game, rec.pos)
+    who = "Your move" if view.name(p) == "you" else "%s, your move" % view.Name(p)
+    while True:
+        a = ask("%s (e.g. %s; %s): " % (who, legal[0] if legal else "", COMMANDS)).strip()
+        low = a.lower()
+        if low in ("q", "quit"):
+            raise Quit()
+        if low in ("h", "help", "?"):
+            say(term.help(game, rec.pos, view, legal))
+        elif low in ("m", "moves", "history"):
+            _history(say, view, history)
+        elif low in ("u", "undo"):
+            taken = _take_back(rec, undo, history, players)
+            if not taken:
+                say("Nothing to undo: no move of yours yet.")
+                continue
+            say("Taken back: %s." % ", ".join("%s %s" % (view.of(q), t) for q, t, _ in taken))
+            return None
+        elif not a:
+            say("Type a move, e.g. %s (h = help)." % (legal[0] if legal else ""))
+        else:
+            try:
+                m = game.parse_move(rec.pos, a)
+            except ValueError as e:
+                msg = str(e)
+                if "player " in msg:  # the engine counts players from 0: say it in words
+                    msg = "%s is not one of your moves now" % a
+                say("%s. Legal now: %s%s (h = help)." % (msg, " ".join(legal[:20]),
+                                                         " ..." if len(legal) > 20 else ""))
+                continue
+            return m, game.move_str(rec.pos, m)
+
+
+def play_game(ask, say, name, rules, players, seed=None, view=None):
     """One game/match. players[p] is None for a person, else a callable(game, pos) -> move."""
     game = games.load(name, rules)
     term = _renderer(name)
+    view = view or view_for(players)
     rec = Record(game, game.new())
+    undo = []     # (position, repetition history, mover, len(history)) before each move
+    history = []  # (mover, move text, what it captured)
+    say("")
+    say(term.seats(game, view))
+    p0 = game.to_move(rec.pos)
+    say("%s %s first." % (view.Name(p0), view.verb(p0, "move", "moves")))
     while not game.over(rec.pos):
         say("")
-        say(term.board(game, rec.pos))
+        say(term.board(game, rec.pos, view))
         p = game.to_move(rec.pos)
-        trace = []
         if players[p] is None:
-            while True:
-                a = ask("player %d, your move (h = help, q = quit): " % p).strip()
-                if a in ("q", "quit"):
-                    raise Quit()
-                if a in ("h", "help", "?"):
-                    say(term.help(game, rec.pos))
-                    continue
-                try:
-                    text = a
-                    rec.play_text(a, trace)
-                    break
-                except ValueError as e:
-                    say("%s. Type h for help." % e)
+            got = _turn(ask, say, game, term, rec, view, undo, history, players)
+            if got is None:
+                continue
+            m, text = got
         else:
             m = players[p](game, rec.pos)
             text = game.move_str(rec.pos, m)
-            rec.play(m, trace)
-        say("player %d plays %s" % (p, text))
-        s = term.summary(game, rec.pos, trace)
+        undo.append((bytearray(rec.pos), list(rec.seen), p, len(history)))
+        trace = []
+        rec.play(m, trace)
+        history.append((p, text, term.note(game, trace)))
+        say("%s %s %s." % (view.Name(p), view.verb(p, "play", "plays"), text))
+        s = term.summary(game, rec.pos, trace, view, p)
         if s:
             say(s)
     say("")
-    say(term.board(game, rec.pos))
+    say(term.board(game, rec.pos, view))
+    say(term.final(game, rec.pos, view))
     return game.result(rec.pos)
 
 
@@ -149,19 +342,19 @@ def terminal(ask=input, say=print, seed=None):
                     level = 0
                     say("The AI is not installed: the computer plays random moves.")
                 else:
-                    level = _choose(ask, say, "Computer level?",
+                    level = _choose(ask, say, "Computer level? (1 = easiest)",
                                     ["level %d" % k for k in range(1, 6)], 2) + 1
                 side = _choose(ask, say, "Who starts?", ["you", "the computer", "by lot"])
                 if side == 2:
                     side = random.Random(seed).randrange(2)
-                    say("Lots drawn: %s start." % ("you" if side == 0 else "the computer"))
-                players[1 - side if side in (0, 1) else 1] = _opponent(level, seed)
+                    say("Lots drawn: %s." % ("you start" if side == 0 else "the computer starts"))
+                players[1 - side] = _opponent(level, seed)
             rules = _rules(ask, say, name)
             play_game(ask, say, name, rules, players, seed)
-            if ask("play again? [y/N]: ").strip().lower() not in ("y", "yes"):
+            if ask("Play again? [y/N]: ").strip().lower() not in ("y", "yes"):
                 return 0
     except (Quit, EOFError, KeyboardInterrupt):
-        say("\nbye")
+        say("\nBye.")
         return 0
 
 
@@ -173,9 +366,8 @@ def main(argv):
             sim = None
         if sim is not None and sim.available():
             return sim.main(argv)
-        say = print
-        say("No display found: playing in the terminal. (The simulator opens where a display"
-            " exists.)")
+        print("No display found: playing in the terminal. (The simulator opens where a display"
+              " exists.)")
     return terminal()
 
 
