@@ -111,7 +111,8 @@ def _read_value(name, opt, default, allowed, text):
         v = int(t)
         lo, hi = allowed
         if v < lo or (hi is not None and v > hi):
-            raise ValueError("%d is out of range: type a whole number %s" % (v, _range_text(allowed)))
+            raise ValueError("%d is out of range: type a whole number %s"
+                             % (v, _range_text(allowed)))
         return v
     v = rules_mod.parse_value(text.strip())
     for a in allowed:

@@ -9,6 +9,8 @@ V = Y (undo), Esc/P = Start (pause menu), Tab = Select, Q or closing the window 
 --board headless runs without a window (scripted --keys, then --png writes the screen).
 tools/play.py calls available() and main(argv).
 """
+import contextlib
+import io
 import os
 import sys
 import time
@@ -18,6 +20,48 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 SIZES = ("240x240", "320x240", "240x135", "160x128")
+# printed before pygame loads (boards/desktop.py KEYMAP is the mapping; a test keeps them equal)
+KEYS_HELP = ("arrows = D-pad, Z/Enter/Space = A, X/Backspace = B, C = X (hint), V = Y (undo), "
+             "Esc/P = Start (pause menu), Tab = Select")
+# What the desktop libraries print on import that says nothing to a player: pygame's greeting
+# (hidden by PYGAME_HIDE_SUPPORT_PROMPT) and Blinka's board-detection warning on a PC.
+NOISE = ("WARNING: GENERIC_X86 is not fully supported", "WARNING: chip_id == None is not fully")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def sound_device():
+    """False on a Linux machine with no sound card and no sound server (ALSA would complain)."""
+    if not sys.platform.startswith("linux"):
+        return True
+    if os.environ.get("PULSE_SERVER"):
+        return True
+    run = os.environ.get("XDG_RUNTIME_DIR")
+    if run and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0")):
+        return True
+    try:
+        return any(n.startswith("pcm") for n in os.listdir("/dev/snd"))
+    except OSError:
+        return False
+
+
+def quiet_audio():
+    """Without a sound device SDL's ALSA backend fills the console with errors: use SDL's silent
+    driver instead (the app's sound setting then plays nothing). A user's choice is kept."""
+    if not sound_device():
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@contextlib.contextmanager
+def quiet_imports():
+    """Import the desktop libraries without their NOISE; anything else they print still shows."""
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf):
+            yield
+    finally:
+        for line in buf.getvalue().splitlines():
+            if not line.startswith(NOISE):
+                print(line)
 
 
 def available():
@@ -28,9 +72,10 @@ def available():
     elif sys.platform not in ("darwin", "win32", "cygwin"):
         return False
     try:
-        import pygame  # noqa: F401
-        import displayio  # noqa: F401
-        import blinka_displayio_pygamedisplay  # noqa: F401
+        with quiet_imports():
+            import pygame  # noqa: F401
+            import displayio  # noqa: F401
+            import blinka_displayio_pygamedisplay  # noqa: F401
     except Exception:
         return False
     return True
@@ -57,9 +102,15 @@ def main(argv=None):
     except ValueError:
         sys.stderr.write("sim.py: --size must look like 320x240\n")
         return 2
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from firmware.app import App
-    from engine.compat import ticks_ms
+    if a.board == "desktop":  # the keys first, before the libraries load and the window opens
+        print("Mancala Pocket simulator, %s screen (window scaled x%d).\nKeys: %s\n"
+              "Quit: Q or close the window." % (a.size, a.scale, KEYS_HELP))
+    quiet_audio()
+    with quiet_imports():
+        from firmware.app import App
+        from engine.compat import ticks_ms
+        if a.board == "desktop":
+            from boards import desktop
     if a.board == "headless":
         from boards import headless
         board = headless.make(w, h, save_file=a.save)
@@ -77,7 +128,6 @@ def main(argv=None):
         if a.png:
             board.display.snapshot().png(a.png, max(1, a.scale))
         return 0
-    from boards import desktop
     board = desktop.make(w, h, a.scale)
     board.SAVE_FILE = a.save
     os.makedirs(os.path.dirname(os.path.abspath(a.save)), exist_ok=True)
@@ -85,7 +135,6 @@ def main(argv=None):
     for k in a.keys.split():
         board.buttons.events.q.append(desktop._Event(desktop.KEYS.index(k), True))
         board.buttons.events.q.append(desktop._Event(desktop.KEYS.index(k), False))
-    print("Mancala Pocket %s: %s" % (a.size, desktop.HELP))
     n = 0
     while board.buttons.pump():
         v = app.drawn

@@ -133,7 +133,8 @@ def final(game, pos, view):
                       lent, r["score"][p]))
     out.append("  stock = small stones captured (less any spent refilling an empty row); each "
                "captured mandarin\n  is worth %d; swept = stones left in the player's own squares "
-               "at the end; owed = stones borrowed\n  from the other player to refill a row, lent = "
+               "at the end; owed = stones borrowed\n  from the other player to refill a row, "
+               "lent = "
                "stones lent to them." % mv)
     w = r["winner"]
     s = r["score"]

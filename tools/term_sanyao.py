@@ -51,7 +51,8 @@ def board(game, pos, view):
              "  (stores hold the stones each player captured this round; sowing goes"
              " counter-clockwise: right along the bottom row, left along the top)"]
     if any(ctl[i] != (0 if i < 5 else 1) for i in range(10)):
-        lines.append("  * = a son: a hole of the other row that the round's winner plays this round")
+        lines.append("  * = a son: a hole of the other row that the round's winner plays this "
+                     "round")
     for p in (0, 1):
         if j["owed"][p]:
             lines.append("  %s %s %d to %s (repaid at the end of the round)" % (
@@ -125,7 +126,8 @@ def summary(game, pos, trace, view, mover):
                 view.Name(q), view.name(q), view.verb(q, "play", "plays"),
                 view.name(1 - q) + view.verb(1 - q, " move", " moves")))
         elif k == "round_end":
-            out.append("Round %d is over: %s." % (e["round"], REASONS.get(e["reason"], e["reason"])))
+            out.append("Round %d is over: %s." % (e["round"],
+                                                   REASONS.get(e["reason"], e["reason"])))
             left = e["swept"]
             if left[0] or left[1]:
                 out.append("  Stones left on the board go to whoever played their holes: "
@@ -148,7 +150,8 @@ def summary(game, pos, trace, view, mover):
                 out.append(line + ": a tie, each side plays its own row again.")
             else:
                 w = e["winner"]
-                out.append(line + ": %s %s the round." % (view.name(w), view.verb(w, "win", "wins")))
+                out.append(line + ": %s %s the round." % (view.name(w),
+                                                           view.verb(w, "win", "wins")))
         elif k == "choose_sons":
             out.append("  %s %d son(s) among %s holes (type son:<hole>)." % (
                 view.Name(e["player"]) + view.verb(e["player"], " pick", " picks"), e["count"],
