@@ -21,8 +21,9 @@ if ROOT not in sys.path:
 
 SIZES = ("240x240", "320x240", "240x135", "160x128")
 # printed before pygame loads (boards/desktop.py KEYMAP is the mapping; a test keeps them equal)
-KEYS_HELP = ("arrows = D-pad, Z/Enter/Space = A, X/Backspace = B, C = X (hint), V = Y (undo), "
-             "Esc/P = Start (pause menu), Tab = Select")
+# (the window title's notation: key=button)
+KEYS_HELP = ("arrows=D-pad, Z/Enter=A, Space=A, X/Bksp=B, C=X (hint), V=Y (undo), "
+             "Esc/P=Start (pause menu), Tab=Select")
 # What the desktop libraries print on import that says nothing to a player: pygame's greeting
 # (hidden by PYGAME_HIDE_SUPPORT_PROMPT) and Blinka's board-detection warning on a PC.
 NOISE = ("WARNING: GENERIC_X86 is not fully supported", "WARNING: chip_id == None is not fully")
