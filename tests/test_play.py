@@ -270,3 +270,48 @@ def test_terminal_offers_the_ai_levels(name):
     res = play.play_game(lambda p: "", out.append, name, {"match_points": 2} if name == "omweso"
                          else {}, [play._opponent(1, 1), play._opponent(2, 2)])
     assert res is not None
+
+
+@pytest.mark.parametrize("name,words", [
+    ("oanquan", ["Type one of your squares (1-5)", "+ sows towards higher numbers (right along "
+                 "your row)", "Legal now: 1+ 1- 2+"]),
+    ("sanyao", ["Type the number of a hole you play", "Legal now: 0 1 2 3 4",
+                "endless: it is not sown"]),
+    ("omweso", ["Type the number of a pit of yours (bottom two rows)", "choice point",
+                "Nobody captures on their first move.", "Legal now: 0 1 2 3 4 5 6 7"]),
+])
+def test_help_explains_the_moves_and_lists_the_legal_ones(name, words):
+    out = []
+    ask, _ = _script(["h", "q"])
+    with pytest.raises(play.Quit):
+        play.play_game(ask, out.append, name, {}, [None, play._opponent(0, 1)])
+    text = "\n".join(out)
+    for w in words:
+        assert w in text, w
+
+
+def test_help_follows_the_rules():
+    out = []
+    ask, _ = _script(["h", "q"])
+    with pytest.raises(play.Quit):
+        play.play_game(ask, out.append, "omweso", {"first_turn_capture": True,
+                                                   "three_seed_opening": True}, [None, None])
+    text = "\n".join(out)
+    assert "Nobody captures on their first move." not in text
+    assert "sown 2+1 with a star" in text
+
+
+def test_two_players_each_find_their_own_rows_and_numbers():
+    out = []
+    ask, _ = _script(["2", "q"])
+    with pytest.raises(play.Quit):
+        play.play_game(ask, out.append, "omweso", {}, [None, None])
+    boards = _boards("\n".join(out))
+    assert "Player 1's turn" in boards[0].splitlines()[0]
+    assert "Player 2's turn" in boards[1].splitlines()[0]
+    for b in boards:  # the same seat for both: Player 1 below, Player 2 above, pit numbers shown
+        rows = [ln.split("[")[0].strip() for ln in b.splitlines() if "[" in ln]
+        assert [r for r in rows if r.endswith(" row")] == [
+            "Player 2's outer row", "Player 2's inner row", "Player 1's inner row",
+            "Player 1's outer row"]
+    assert "Player 1 plays the two bottom rows, Player 2 the two top rows." in "\n".join(out)

@@ -94,11 +94,12 @@ def help(game, pos, view, legal):  # noqa: A001 (the renderer interface)
             "are occupied captures them: they are sown on from where the move began.\n"
             "From your four leftmost pits (0, 1, 14, 15) a lap may go clockwise when that lap "
             "itself captures:\nat each such choice point add + (counter-clockwise) or - "
-            "(clockwise), in order, e.g. 14- or 0+-. %s\nNobody captures on their first move. "
-            "Legal now: %s" % (
+            "(clockwise), in order, e.g. 14- or 0+-. %s\n%sLegal now: %s" % (
                 where, legal[0] if legal else "5",
                 "A pit with exactly 3 seeds may also be sown 2+1 with a star, e.g. 9*."
-                if game.rules["three_seed_opening"] else "", legal_txt))
+                if game.rules["three_seed_opening"] else "",
+                "" if game.rules["first_turn_capture"] else "Nobody captures on their first "
+                "move. ", legal_txt))
 
 
 def note(game, trace):
