@@ -1,12 +1,18 @@
-# The device app: a board (docs/boards.md) + the session model + the views. run() is the loop.
+# The device app: a board (docs/boards.md) + the session model + the screens' views. run() is
+# the loop: buttons -> session (-> the screen showing) -> that screen's view, redrawn whenever the
+# session's version changes (a button, a tick of the AI turn or the animation).
 import gc
 import displayio
 from engine.compat import ticks_ms
-from firmware.session import Session, MENUS
+from firmware.session import Session
 from firmware.buttons import Buttons
+from engine.games import NAMES
 from firmware import saves
 from firmware.common import unload
 
+_MENU_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
+                 "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
+                 "firmware.screens.over", "firmware.rule_text")
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -33,41 +39,26 @@ class App:
         self.view_key = None
         self.drawn = -1
 
-    def _key(self):
-        s = self.session
-        if s.screen in MENUS:
-            return "menu"
-        if s.screen in ("help", "summary"):
-            return "text"
-        return "board:" + s.cfg["game"]
-
     def render(self):
         s = self.session
-        k = self._key()
+        k = s.scr.view_key()
         if k != self.view_key:
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None
                 gc.collect()
-            d = self.board.display
             if k.startswith("board") and s.game is not None:
                 # the menus' modules go while a game is on screen (loaded again for the pause
                 # menu), then the AI's buffers, in one piece, before the board's bitmaps
-                unload("firmware.vmenu")
-                unload("firmware.menus")
+                for m in _MENU_MODULES:
+                    unload(m)
+                for g in NAMES:
+                    unload("firmware.rule_text_" + g)
                 gc.collect()
                 s._brain()
                 gc.collect()
-            if k == "menu":
-                from firmware.vmenu import MenuView
-                self.view = MenuView(d.width, d.height, s)
-            elif k == "text":
-                from firmware.vmenu import TextView
-                self.view = TextView(d.width, d.height, s)
-            else:
-                name = s.cfg["game"]
-                mod = __import__("firmware.v_" + name)
-                self.view = getattr(mod, "v_" + name).View(d.width, d.height, s)
+            d = self.board.display
+            self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
             self.view_key = k
         self.view.update(s)

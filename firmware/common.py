@@ -1,11 +1,5 @@
-# Small helpers shared by the session modules. Portable.
+# Small helpers shared by the session and the screens. Portable.
 import sys
-from engine.games import NAMES as GAMES
-
-# the modules that belong to one game: its engine rules, JSON view, match rules and evaluation,
-# and the app's adapter, view and rules help
-_GAME_MODULES = ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.eval_%s",
-                 "firmware.g_%s", "firmware.v_%s", "firmware.help_%s")
 
 
 def unload(name):
@@ -18,19 +12,6 @@ def unload(name):
     pkg = sys.modules.get(name[:i]) if i > 0 else None
     if pkg is not None and getattr(pkg, name[i + 1:], None) is mod:
         delattr(pkg, name[i + 1:])
-
-
-def keep_game(name):
-    """Unload every other game's modules: only the game being played (or chosen) stays loaded."""
-    for g in GAMES:
-        if g != name:
-            for m in _GAME_MODULES:
-                unload(m % g)
-
-
-def adapter(name):
-    mod = __import__("firmware.g_" + name)
-    return getattr(mod, "g_" + name)
 
 
 def num(text):
@@ -46,24 +27,33 @@ def num(text):
 
 
 def suffix(text):
+    """What follows the cell number in a move text: the direction and choices ("3+" -> "+")."""
     i = 4 if text[:4] == "son:" else 0
     while i < len(text) and "0" <= text[i] <= "9":
         i += 1
     return text[i:]
 
 
-
-def adapter_game(name):
-    """The engine's Game class for a game name (loads only that module)."""
-    mod = __import__("engine." + name)
-    return getattr(mod, name).Game
-
-
-def _copy(snap):
+def copy_scene(snap):
+    """A copy of a position JSON deep enough for the animation to change its lists."""
     out = {}
     for k in snap:
         v = snap[k]
         if isinstance(v, list):
             v = [list(x) if isinstance(x, list) else x for x in v]
         out[k] = v
+    return out
+
+
+def wrap(lines, n):
+    """Lines word-wrapped to n characters (a word longer than n is cut)."""
+    out = []
+    for line in lines:
+        while len(line) > n:
+            i = line.rfind(" ", 0, n + 1)
+            if i <= 0:
+                i = n
+            out.append(line[:i].rstrip())
+            line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
+        out.append(line)
     return out

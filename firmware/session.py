@@ -1,22 +1,24 @@
-# The app's logic without a display: menus, whose turn, cursor and selection, direction choice,
-# undo, the AI turn, hint, timers, settings, saves, and the animation state driven by the engine's
-# trace. Views only draw it. Driven by press(button, now_ms) and tick(now_ms). Portable Python.
+# The session model (no display): settings, the game in progress and its flow (whose turn, the AI
+# turn, the sowing animation driven by the engine's trace, undo, hint, blitz, saves) and which
+# screen is showing. Each screen (firmware/screens/) handles its own buttons and names its view;
+# the session only routes press() to it. Driven by press(button, now_ms) and tick(now_ms).
+# Portable Python.
 from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
+from firmware.common import num, copy_scene
+from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
 _UNDO_MAX = 24
 _MSG_MS = 2200
 _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
-from firmware.common import adapter, adapter_game, num, _copy, keep_game
-from firmware.smenu import MenuPart, MENUS  # noqa: F401 (MENUS used by the app)
-from firmware.splay import PlayPart
-from firmware.ssave import SavePart
+_LOG_MAX = 200      # moves kept for the history screen
 
-class Session(MenuPart, PlayPart, SavePart):
+
+class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=3000, ai_available=None):
         self.store = store
         self.seed = seed
@@ -26,27 +28,21 @@ class Session(MenuPart, PlayPart, SavePart):
         self.cfg = {"game": "oanquan", "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0}
         self.rules = {}          # game name -> dict of every rule option
-        self.screen = "title"
-        self.back = "title"      # where a submenu returns
-        self.items = []
-        self.sel = 0
+        self.scr = None          # the screen showing (firmware/screens/)
+        self.play = None         # the game's play screen (kept while a menu is on top of it)
         self.msg = ""
         self.msg_at = 0
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
-        self.help_top = 0
         self.game = None
         self.rec = None
         self.ad = adapter(self.cfg["game"])
         self.snap = None
+        self.legal = []
         self.undo = []
+        self.log = []            # (player, move text, seeds captured) of every move, for history
         self.last = None         # (cell, player, text) of the last move
         self.hint = None         # cell of the hint, shown on the board
-        self.phase = "none"
-        self.cursor = 0
-        self.cands = []
-        self.prefix = ""
-        self.opts = []
-        self.opt_i = 0
+        self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.scene = None        # animation picture (copy of the position JSON being changed)
         self.trace = []
         self.step = 0
@@ -55,31 +51,53 @@ class Session(MenuPart, PlayPart, SavePart):
         self.anim_ev = ""
         self.anim_player = 0
         self.anim_event = None
-        self.anim_from = 0       # trace step shown at a mid-move choice point (see _preview)
-        self.summary = []
-        self.summary_kind = ""
-        self.setup = None        # Omweso free set-up: 16 counts being arranged
-        self.hand = 0
-        self.armed = False
+        self.anim_from = 0       # trace step shown at a mid-move choice point
+        self.replaying = False   # the animation is a replay of the last move (history screen)
+        self.final_lines = []
         self.turn_at = 0         # when the human's turn started (blitz)
         self.ai_at = 0
         self.human = 0
         self.brain = None
         self.sounds = []
         self.saved = None        # a decoded save offered as "Resume"
-        self.rules_before = None
         self.version = 0
         self.now = 0
+        self._mbuf = None
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
-        self._menu("title")
+        self.menu("title")
+
+    # ------------------------------------------------------------------ screens
+    @property
+    def screen(self):
+        return self.scr.name
+
+    def show(self, scr):
+        self.scr = scr
+        self.version += 1
+
+    def menu(self, name, back="title", sel=None):
+        from firmware.screens.menu import MenuScreen
+        self.show(MenuScreen(self, name, back, sel))
+
+    def to_board(self):
+        self.show(self.play)
+
+    def press(self, b, now=None):
+        if now is not None:
+            self.now = now
+        if self.four and b in ("x", "y"):  # four-button boards: X/Y step back/forward
+            prev, nxt = self.scr.STEPS
+            b = prev if b == "x" else nxt
+        self.version += 1
+        self.scr.press(b)
 
     # ------------------------------------------------------------------ helpers
     def rules_for(self, name):
         r = self.rules.get(name)
         if r is None:
             r = {}
-            for o in adapter_game(name).OPTIONS:
+            for o in engine_game(name).OPTIONS:
                 r[o[0]] = o[1]
             self.rules[name] = r
         return r
@@ -115,116 +133,109 @@ class Session(MenuPart, PlayPart, SavePart):
         return self.game.to_move(self.rec.pos)
 
     # ------------------------------------------------------------------ game flow
-    def new_game(self):
-        name = self.cfg["game"]
+    def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
-        self.game = self.rec = self.brain = self.snap = None
+        self.game = self.rec = self.brain = self.snap = self.play = None
         self.undo = []
+        self.log = []
         keep_game(name)
         self.ad = adapter(name)
+        self.cfg["game"] = name
+        from firmware.screens.play import PlayScreen
+        self.play = PlayScreen(self)
+
+    def new_game(self):
+        name = self.cfg["game"]
+        self._start(name)
         self.game = games.load(name, self.rules_for(name))
         st = self.cfg["starts"]
-        if st == "lot":
+        if st == "lot" and self.cfg["mode"] == "ai":
             import random
             self.human = random.getrandbits(1)
         else:
-            self.human = 0 if st == "you" else 1
+            self.human = 1 if st == "ai" and self.cfg["mode"] == "ai" else 0
         self.rec = Record(self.game, self.game.new())
-        self.brain = None
-        self.undo = []
+        self._reset_view()
+        self._save()
+        self._begin_turn()
+
+    def _reset_view(self):
         self.last = None
         self.hint = None
         self.saved = None
         self.msg = ""
-        self.screen = "play"
         self._refresh()
-        self.cursor = self.cells()[0] if self.cells() else 0
-        self._save()
-        self._begin_turn()
+        self.play.cursor = self.play.cells()[0] if self.play.cells() else 0
+        self.to_board()
 
     def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
-        n = self.game.moves(self.rec.pos, self._buf())
+        if self._mbuf is None or len(self._mbuf) < self.game.MAX_MOVES:
+            self._mbuf = [0] * self.game.MAX_MOVES
+        n = self.game.moves(self.rec.pos, self._mbuf)
         b = self._mbuf
         self.legal = [(b[i], self.game.move_str(self.rec.pos, b[i])) for i in range(n)]
         self.version += 1
 
-    def _buf(self):
-        if getattr(self, "_mbuf", None) is None or len(self._mbuf) < self.game.MAX_MOVES:
-            self._mbuf = [0] * self.game.MAX_MOVES
-        return self._mbuf
-
     def _begin_turn(self):
         self.scene = None
         self.anim_at = -1
+        self.version += 1  # a new phase is a new picture (the window redraws on a version change)
         if self.game.over(self.rec.pos):
             self.phase = "over"
-            self.summary_kind = "over"
-            self.summary = self._over_lines()
-            self.screen = "summary"
+            from firmware.screens.over import GameOverScreen
+            self.show(GameOverScreen(self))
             return
         p = self.mover()
         self.turn_at = self.now
-        self.cands = []
         if not self.is_human(p):
             self.phase = "ai"
             self.ai_at = self.now
             return
         if self.legal and self.legal[0][1][:6] == "setup:":
             self.phase = "setup"
-            self.setup = [int(x) for x in self.legal[0][1][6:].split(",")]
-            self.hand = 0
-            self.armed = False
-            self.cursor = 0
+            self.play.start_setup([int(x) for x in self.legal[0][1][6:].split(",")])
             return
         self.phase = "select"
-        cs = self.cells()
-        if cs and self.cursor not in cs:
-            self.cursor = cs[0]
-        if self.hint is not None and self.hint in cs:
-            self.cursor = self.hint
+        self.play.start_turn()
 
-    def _over_lines(self):
-        snap = self.snap
-        res = snap.get("result") or {}
-        nm = self.names()
-        w = res.get("winner")
-        head = "Draw" if w is None else "%s win%s" % (nm[w], "" if nm[w] == "You" else "s")
-        return [head, "(%s)" % res.get("reason", "")] + \
-            self.ad.score_lines(self.game, self.rec.pos, snap, nm) + \
-            [""] + getattr(self, "final_lines", [])
-
-    def play_move(self, code):
+    def play_move(self, code, start=0, seen=None):
+        """Play a move and start its animation. start > 0: the move was confirmed at a mid-move
+        choice point whose picture (seen) shows trace step start already."""
         g = self.game
         pos = self.rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
-        self.undo.append((bytes(pos), (self.rec.seen, len(self.rec.seen)), self.last))
+        self.undo.append((bytes(pos), (self.rec.seen, len(self.rec.seen)), self.last,
+                          len(self.log)))
         if len(self.undo) > _UNDO_MAX:
             self.undo.pop(0)
         pre = self.snap
-        # a move confirmed at a mid-move choice point: its laps up to there are on the board
-        # already (the preview scene), so the animation goes on from that step
-        start = self.anim_from if self.phase == "choose" and self.scene is not None else 0
-        if start and not any(c[0] == code for c in self.cands):
-            start = 0
-        seen = self.scene
+        anim_at = self.anim_at
         self.anim_from = 0
         trace = []
         self.rec.play(code, trace)
         self.last = (num(text), p, text)
+        caught = 0
+        for ev in trace:
+            if ev.get("event") == "capture" and ev.get("player", p) == p:
+                caught += ev.get("count", 0)
+        self.log.append((p, text, caught))
+        if len(self.log) > _LOG_MAX:
+            self.log.pop(0)
         self.hint = None
+        self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
         self.trace = trace
         self.step = 0
         self.step_at = self.now
-        if start and start < len(trace) and trace[start].get("start") == self.anim_at and \
-                trace[start].get("event") in ("reverse", "lap"):
+        if start and start < len(trace) and trace[start].get("start") == anim_at and \
+                trace[start].get("event") in ("reverse", "lap") and seen is not None:
             self.scene = seen
             self.step = start
             self.anim_ev = ""
         else:
-            self.scene = _copy(pre)
+            self.scene = copy_scene(pre)
         self._refresh()
         self._save()
         if STEP_MS.get(self.cfg["anim"], 0) == 0:
@@ -238,12 +249,15 @@ class Session(MenuPart, PlayPart, SavePart):
         rl = getattr(self.ad, "round_lines", None)
         lines = rl(self.trace, self.names()) if rl else []
         self.trace = []
+        if self.replaying:  # a replay of the last move: back to where the player was
+            self.replaying = False
+            self._begin_turn()
+            return
         self.final_lines = lines
         if lines and not self.game.over(self.rec.pos):
-            self.summary = lines
-            self.summary_kind = "round"
-            self.screen = "summary"
             self.phase = "round"
+            from firmware.screens.text import SummaryScreen
+            self.show(SummaryScreen(self, "round", lines))
             return
         self._begin_turn()
 
@@ -271,7 +285,7 @@ class Session(MenuPart, PlayPart, SavePart):
         if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim":
             self.msg = ""
             self.version += 1
-        if self.screen == "play" and self.game is not None:
+        if self.play is not None and self.scr is self.play and self.game is not None:
             ph = self.phase
             if ph == "anim":
                 dt = STEP_MS.get(self.cfg["anim"], 0)
@@ -283,7 +297,8 @@ class Session(MenuPart, PlayPart, SavePart):
                     if ev.get("event") == "capture":
                         self.step_at = now + 3 * dt
                     self.version += 1
-                if self.step >= len(self.trace) and ticks_diff(now, self.step_at) >= dt:
+                if self.phase == "anim" and self.step >= len(self.trace) and \
+                        ticks_diff(now, self.step_at) >= dt:
                     self._finish_anim()
             elif ph == "ai":
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
@@ -319,6 +334,165 @@ class Session(MenuPart, PlayPart, SavePart):
             return
         t = self.game.move_str(self.rec.pos, code)
         self.hint = num(t)
-        self.cursor = self.hint
-        self.say("Hint: " + t)
+        self.play.cursor = self.hint
+        self.say("Hint: " + self.ad.move_words(t))
 
+    # ------------------------------------------------------------------ undo, blitz
+    def _blitz_pass(self):
+        # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
+        g = self.game
+        try:
+            obj = g.to_json(self.rec.pos)
+            obj["to_move"] = 1 - obj["to_move"]
+            pos = g.from_json(obj)
+            self.undo.append((bytes(self.rec.pos), (self.rec.seen, len(self.rec.seen)),
+                              self.last, len(self.log)))
+            self.rec.pos[:] = pos
+            self._refresh()
+            self.say("Time! The turn passes")
+            self._save()
+            self._begin_turn()
+        except ValueError:
+            self.say("Time! Random move")
+            self.play_move(self.legal[0][0])
+
+    def do_undo(self):
+        if not self.can_undo():
+            return
+        while self.undo:
+            pos, seen, last, nlog = self.undo.pop()
+            self.rec.pos[:] = pos
+            self.rec.seen = seen[0][:seen[1]]  # the list as it was (shared, not copied)
+            self.last = last
+            del self.log[nlog:]
+            if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
+                break
+        self.hint = None
+        self.phase = "none"
+        self._refresh()
+        self._save()
+        self.say("Move taken back")
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ saves
+    def resume(self):
+        s = self.saved
+        try:
+            name = s["g"]
+            self._start(name)
+            self.game = games.load(name, s["r"])
+            size = self.game.SIZE
+            blob = s["pos"]
+            if len(blob) % size or not blob:
+                raise ValueError("size")
+            hist = [blob[i:i + size] for i in range(0, len(blob), size)]
+            for h in hist:
+                self.game.to_json(bytearray(h))
+            pos = bytearray(hist[0])
+            seen = []
+            for h in reversed(hist):
+                k = self.game.key(bytearray(h))
+                if k is not None:
+                    seen.append(k)
+            self.rec = Record(self.game, pos, seen[:-1])
+            self.undo = [(bytes(h), ([], 0), None, 0) for h in reversed(hist[1:])]
+            self.human = s.get("h", 0)
+        except Exception:
+            self.saved = None
+            self.game = None
+            self.play = None
+            self.notice = "Saved game unreadable: ignored"
+            self.menu("title")
+            return
+        self.rules[name] = dict(self.game.rules)
+        self.brain = None
+        self._reset_view()
+        self._begin_turn()
+
+    def quit_game(self):
+        self._save()
+        self.game = self.rec = self.play = None
+        self.brain = None  # the AI's buffers are made again for the next game
+        self.phase = "none"
+        self._load()  # the game just saved is offered as "Resume"
+        self.menu("title")
+
+    def encode(self):
+        import json
+        head = {"v": 1, "cfg": self.cfg}
+        name = self.cfg["game"]
+        if name in self.rules:
+            head["nr"] = self.rules[name]  # the rules chosen for the next game
+        blob = None
+        if self.game is not None and not self.game.over(self.rec.pos):
+            head["g"] = self.game.NAME
+            head["r"] = self.game.rules
+            head["h"] = self.human
+        elif self.game is None and self.saved is not None and self.saved.get("pos"):
+            s = self.saved  # on the title screen: keep the saved game offered as "Resume"
+            head["g"] = s["g"]
+            head["r"] = s["r"]
+            head["h"] = s["h"]
+            blob = s["pos"]
+        h = json.dumps(head).encode()
+        out = bytearray(h)
+        out.append(10)
+        if blob is not None:
+            out += blob
+        elif "g" in head:
+            room = 2000 - len(out)
+            size = self.game.SIZE
+            out += self.rec.pos
+            room -= size
+            for i in range(len(self.undo) - 1, -1, -1):
+                if room < size:
+                    break
+                out += self.undo[i][0]
+                room -= size
+        return bytes(out)
+
+    def _save(self):
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.encode())
+        except Exception as e:  # a full or failing store must never stop the game
+            self.say("Save failed: %s" % e)
+
+    def _load(self):
+        from firmware.screens.menu_items import CFG_VALUES
+        if self.store is None:
+            return
+        try:
+            data = self.store.load()
+        except Exception:
+            data = None
+            self.notice = "Save unreadable: ignored"
+        if getattr(self.store, "error", None):
+            self.notice = "Corrupt save ignored" if data is None else \
+                "Corrupt save: previous one used"
+        if data is None:
+            return
+        try:
+            import json
+            i = data.index(b"\n")
+            head = json.loads(data[:i].decode())
+            if head.get("v") != 1:
+                raise ValueError("version")
+            cfg = head["cfg"]
+            for k in self.cfg:
+                if k in cfg and cfg[k] in CFG_VALUES[k]:
+                    self.cfg[k] = cfg[k]
+            self.ad = adapter(self.cfg["game"])
+            nr = head.get("nr")
+            if nr:
+                self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
+            if head.get("g"):
+                if head["g"] not in games.NAMES:
+                    raise ValueError("game")
+                self.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
+                              "pos": data[i + 1:]}
+                self.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
+        except Exception:
+            self.saved = None
+            self.notice = "Save unreadable: ignored"

@@ -33,12 +33,12 @@ def test_app_loop_with_scripted_buttons(tmp_path):
     app = App(board, ai_ms=20)
     s = app.session
     t = 0
-    for k in ("down", "right", "up"):  # mode: two players
+    for k in ("down", "down", "right"):  # Start, Game, Mode: two players
         board.buttons.press(k)
         t += 50
         app.step(t)
     assert s.cfg["mode"] == "two"
-    while s.items[s.sel][0] != "start":
+    while s.scr.items[s.scr.sel][0] != "start":
         board.buttons.press("down")
         t += 50
         app.step(t)
@@ -53,7 +53,7 @@ def test_app_loop_with_scripted_buttons(tmp_path):
     assert os.path.exists(str(tmp_path / "s.sav"))
     # restored at start-up from the file
     app2 = App(headless.make(240, 135, save_file=str(tmp_path / "s.sav")))
-    assert app2.session.items[0] == ("resume", None) and app2.session.cfg["mode"] == "two"
+    assert app2.session.scr.items[0] == ("resume", None) and app2.session.cfg["mode"] == "two"
 
 
 class FakeAudio:
@@ -79,7 +79,7 @@ def test_sound_ticks_and_capture_chord_when_on():
         app.step(60 * i)
     assert board.audio.tones == []
     s.cfg["sound"] = True
-    s.cursor = int(s.legal[0][1][:-1])
+    s.play.cursor = int(s.legal[0][1][:-1])
     s.press("a", 7000)
     s.press("a", 7000)
     for i in range(100):

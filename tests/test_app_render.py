@@ -15,9 +15,9 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 from boards import headless  # noqa: E402
 from boards.headless import to565  # noqa: E402
 from firmware.app import App  # noqa: E402
-from firmware import ui  # noqa: E402
-from firmware import g_omweso  # noqa: E402
-from firmware.vmenu import LINE  # noqa: E402
+from firmware.views import ui  # noqa: E402
+from firmware.games.omweso import adapter as g_omweso  # noqa: E402
+from firmware.views.menu import LINE  # noqa: E402
 
 SIZES = ((240, 240), (320, 240), (240, 135), (160, 128))
 GAMES = ("oanquan", "sanyao", "omweso")
@@ -88,7 +88,7 @@ def pits(app, s):
         pp = scene["pits"]
         if s.phase == "setup":
             pp = [list(pp[0]), list(pp[1])]
-            pp[s.mover()] = s.setup
+            pp[s.mover()] = s.play.setup
         for p in (0, 1):
             for i in range(16):
                 out.append((v.pit_at(s, p, i), pp[p][i], 0, (p, i)))
@@ -132,16 +132,16 @@ def check_board(app, s):
 def check_menu(app, s):
     d = app.board.display
     v = app.view
-    i = s.sel - v.top
-    assert v.rows[i].strip("<> ").startswith(s.item_text(s.items[s.sel])[:10].strip())
+    i = s.scr.sel - v.top
+    assert v.rows[i].strip("<> ").startswith(s.scr.item_text(s.scr.items[s.scr.sel])[:10].strip())
     # the selected row is yellow, in its own row band; the title too
     assert count(d, 0, v.row_y(i), d.width, LINE, ui.YELLOW) > 10
     assert count(d, 0, 0, d.width, ui.CH_H + 2, ui.YELLOW) > 10
     for k in range(len(v.rows)):
         if v.rows[k] and k != i:
             assert count(d, 0, v.row_y(k), d.width, LINE, ui.YELLOW) == 0
-            it = s.items[v.top + k]
-            col = ui.TEXT if s.item_enabled(it) else ui.DIM
+            it = s.scr.items[v.top + k]
+            col = ui.TEXT if s.scr.item_enabled(it) else ui.DIM
             assert count(d, 0, v.row_y(k), d.width, LINE, col) > 10, (k, v.rows[k])
 
 
@@ -152,6 +152,15 @@ def check_text(app, s):
     for k in range(len(v.rows)):
         if v.rows[k].strip():
             assert count(d, 0, v.y0 + k * ui.CH_H, d.width, ui.CH_H, ui.TEXT) > 5, k
+
+
+def goto(s, item):
+    """Move the menu selection to item (up/down)."""
+    for _ in range(len(s.scr.items)):
+        if s.scr.items[s.scr.sel] == item:
+            return
+        press(s, "down")
+    assert s.scr.items[s.scr.sel] == item
 
 
 def press(s, *names):
@@ -167,11 +176,10 @@ def screens(app, s, game, out=None):
         if out is not None and name in out:
             d.png(out[name], 2)
 
-    s._menu("title")
-    while s.items[s.sel] != ("cfg", "game"):
-        press(s, "down")
+    s.menu("title")
+    goto(s, ("cfg", "game"))
     snap("title", "menu")
-    press(s, "down", "down", "down", "down")
+    goto(s, ("go", "rules"))
     press(s, "a")  # rule options
     assert s.screen == "rules"
     snap("rules", "menu")
@@ -186,7 +194,7 @@ def screens(app, s, game, out=None):
     assert s.hint is not None
     cells = {int(t.split(":")[-1].rstrip("+-*")) for _, t in s.legal}
     for _ in range(40):
-        if s.cursor in cells:
+        if s.play.cursor in cells:
             break
         press(s, "right")
     press(s, "a")
@@ -209,7 +217,7 @@ def screens(app, s, game, out=None):
     press(s, "start")
     if s.screen == "pause":
         snap("pause", "menu")
-        while s.items[s.sel] != ("go", "help"):
+        while s.scr.items[s.scr.sel] != ("go", "help"):
             press(s, "down")
         press(s, "a")
         snap("help", "text")
@@ -242,13 +250,15 @@ def screens(app, s, game, out=None):
         t += 1000
         s.tick(t)
         if s.screen == "summary":
-            if s.summary_kind == "over":
+            if s.scr.kind == "over":
                 break
             snap("round", "text")
             press(s, "a")
-    assert s.summary_kind == "over"
-    snap("over", "text")
-    assert any("=" in ln or "point" in ln or "stones" in ln for ln in s.summary)
+    assert s.scr.kind == "over"
+    snap("over", "board")  # the final board first
+    press(s, "a")
+    snap("score", "text")  # then every term of the score
+    assert any("total" in ln or "point" in ln or "stones" in ln for ln in s.scr.lines)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
@@ -288,7 +298,7 @@ def test_direction_prompt_marks_the_next_pit(size):
     v = app.view
     for sq, b, nxt in ((4, "right", 5), (4, "left", 3), (5, "right", 6), (2, "left", 1)):
         s.phase = "select"
-        s.cursor = sq
+        s.play.cursor = sq
         press(s, "a", b)
         assert s.phase == "choose"
         shot(app)
@@ -310,18 +320,18 @@ def test_direction_prompt_marks_the_next_pit(size):
     load(s, "omweso")
     shot(app)
     v = app.view
-    s.cursor = 0
+    s.play.cursor = 0
     press(s, "a")  # the first choice point, at the start of the move: from the cursor pit
     shot(app)
     inside, total = marked(app, v.pit_at(s, 1, 1))
     assert inside > 10 and inside == total
     press(s, "right", "a")  # "-" at the first choice point, then the second one
-    assert s.phase == "choose" and s.prefix == "-"
+    assert s.phase == "choose" and s.play.prefix == "-"
     lap = s.anim_at
     seen = set()
     for _ in range(2):
         press(s, "right")
-        ch = s.opts[s.opt_i]
+        ch = s.play.opts[s.play.opt_i]
         seen.add(ch)
         nxt = (lap - 1) & 15 if ch == "-" else (lap + 1) & 15
         shot(app)

@@ -35,8 +35,8 @@ def test_omweso_complete_match_vs_ai_level1():
     c = Clock()
     s.new_game()
     play_out(s, c, 2000)
-    assert s.summary_kind == "over"
-    assert any("points" in ln for ln in s.summary)
+    assert s.scr.kind == "over"
+    assert any("points" in ln for ln in s.scr.lines)
     assert max(s.game.result(s.rec.pos)["points"]) >= 2
 
 
@@ -45,7 +45,7 @@ def test_omweso_complete_match_two_players():
     c = Clock()
     s.new_game()
     play_out(s, c, 3000)
-    assert s.summary_kind == "over"
+    assert s.scr.kind == "over"
 
 
 def test_omweso_choice_point_mid_move():
@@ -54,14 +54,14 @@ def test_omweso_choice_point_mid_move():
     s.new_game()
     load(s, CHOICE_POS)
     assert s.phase == "select" and s.mover() == 1
-    s.cursor = 0
+    s.play.cursor = 0
     press(s, c, "a")
-    assert s.phase == "choose" and s.opts == ["+", "-"] and s.scene is None
+    assert s.phase == "choose" and s.play.opts == ["+", "-"] and s.scene is None
     press(s, c, "right", "a")  # "-": reverse first lap, then a second choice point
-    assert s.phase == "choose" and s.prefix == "-" and s.opts == ["+", "-"]
+    assert s.phase == "choose" and s.play.prefix == "-" and s.play.opts == ["+", "-"]
     assert "Choice point 2" in s.msg
     assert s.scene is not None and s.scene["pits"] != s.snap["pits"]  # the board mid-move
-    assert s.choice_text("-").startswith("- reverse")
+    assert s.play.choice_text("-").startswith("- reverse")
     press(s, c, "a")  # "+"
     assert s.last[2] == "0-+" and s.phase == "anim"
     press(s, c, "a")  # skip the animation
@@ -78,16 +78,16 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
     s.new_game()
     load(s, CHOICE_POS)
     pre = [list(r) for r in s.snap["pits"]]
-    s.cursor = 0
+    s.play.cursor = 0
     press(s, c, "a", "right", "a")  # "-" at the first choice point: the second one is shown
-    assert s.phase == "choose" and s.prefix == "-" and s.scene is not None
+    assert s.phase == "choose" and s.play.prefix == "-" and s.scene is not None
     shown = [list(r) for r in s.scene["pits"]]
     lap = s.anim_at
     assert shown != pre and lap >= 0
-    assert s.dir_target() == ((lap + 1) & 15, 1)  # "+" selected: anticlockwise
+    assert s.play.dir_target() == ((lap + 1) & 15, 1)  # "+" selected: anticlockwise
     if last == "-":
         press(s, c, "right")
-        assert s.dir_target() == ((lap - 1) & 15, 1)
+        assert s.play.dir_target() == ((lap - 1) & 15, 1)
     press(s, c, "a")
     assert s.phase == "anim" and s.last[2] == "0-" + last
     tr = s.trace
@@ -119,7 +119,7 @@ def test_omweso_animation_from_the_start_without_a_mid_move_choice():
     c = Clock()
     s.new_game()
     load(s, CHOICE_POS)
-    s.cursor = 0
+    s.play.cursor = 0
     press(s, c, "a", "a")  # "+" at the first choice point (the start of the move)
     assert s.phase == "anim" and s.last[2] == "0+" and s.step <= 1
 
@@ -128,15 +128,15 @@ def test_omweso_free_setup_screen():
     s = make("omweso", "two", rules={"setup": "free"})
     c = Clock()
     s.new_game()
-    assert s.phase == "setup" and sum(s.setup) == 32
-    start = list(s.setup)
+    assert s.phase == "setup" and sum(s.play.setup) == 32
+    start = list(s.play.setup)
     press(s, c, "b")  # take one seed from pit 0 into the hand
-    assert s.hand == 1 and s.setup[0] == start[0] - 1
+    assert s.play.hand == 1 and s.play.setup[0] == start[0] - 1
     press(s, c, "up")  # to the inner row (pit 15)
-    assert s.cursor == 15
+    assert s.play.cursor == 15
     press(s, c, "a")  # drop it there
-    assert s.hand == 0 and s.setup[15] == start[15] + 1
-    want = list(s.setup)
+    assert s.play.hand == 0 and s.play.setup[15] == start[15] + 1
+    want = list(s.play.setup)
     press(s, c, "a", "a")  # done (A twice)
     settle(s, c)
     assert s.snap["pits"][0] == want
@@ -158,11 +158,11 @@ def test_omweso_three_seed_opening_offered():
         human_move(s, c)
         settle(s, c)
     assert stars
-    s.cursor = int(stars[0][:-1])
+    s.play.cursor = int(stars[0][:-1])
     press(s, c, "a")
-    assert s.phase == "choose" and "*" in s.opts
-    s.opt_i = s.opts.index("*")
-    assert s.choice_text("*") == "3-seed sowing"
+    assert s.phase == "choose" and "*" in s.play.opts
+    s.play.opt_i = s.play.opts.index("*")
+    assert s.play.choice_text("*") == "3-seed sowing"
     press(s, c, "a")
     assert s.last[2] == stars[0]
 
@@ -192,8 +192,8 @@ def test_omweso_no_take_back():
     press(s, c, "y")
     assert "not available" in s.msg
     press(s, c, "start")
-    undo = s.items.index(("undo", None))
-    assert not s.item_enabled(s.items[undo])
+    undo = s.scr.items.index(("undo", None))
+    assert not s.scr.item_enabled(s.scr.items[undo])
 
 
 def test_file_save_atomic_and_resume(tmp_path):
@@ -207,14 +207,14 @@ def test_file_save_atomic_and_resume(tmp_path):
     pos = bytes(s.rec.pos)
     assert os.path.exists(path) and not os.path.exists(path + ".tmp")
     s2 = make(store=saves.FileStore(path))
-    assert s2.items[0] == ("resume", None) and s2.saved["g"] == "omweso"
+    assert s2.scr.items[0] == ("resume", None) and s2.saved["g"] == "omweso"
     press(s2, Clock(), "a")
     assert bytes(s2.rec.pos) == pos and s2.cfg["game"] == "omweso"
     with open(path, "r+b") as f:  # a corrupt file is reported and ignored
         f.seek(30)
         f.write(b"\xff\xff")
     s3 = make(store=saves.FileStore(path))
-    assert s3.notice and s3.items[0] != ("resume", None)
+    assert s3.notice and s3.scr.items[0] != ("resume", None)
 
 
 def test_save_is_compact():
@@ -252,8 +252,8 @@ def _random_presses(name, n, seed):
         s.tick(c.t)
         check(s)
         if s.screen == "play" and s.phase == "choose":
-            assert all(c2[1][:len(s.prefix)] == s.prefix for c2 in s.cands)
-        if s.screen == "summary" and s.summary_kind == "over":
+            assert all(c2[1][:len(s.play.prefix)] == s.play.prefix for c2 in s.play.cands)
+        if s.screen == "summary" and s.scr.kind == "over":
             games += 1
         if s.cfg["game"] != name and s.screen == "title" and rng.random() < 0.5:
             s.cfg["game"] = name  # keep exploring this game mostly

@@ -236,7 +236,7 @@ from firmware.session import Session
 step("session")
 from firmware.app import App
 step("app")
-from firmware import ui
+from firmware.views import ui
 step("ui_display_text")
 app = App(hw)
 step("app_object")

@@ -1,147 +1,193 @@
-# The session's menus (title, rule options, settings, pause): a mixin of Session. Portable.
-from firmware.common import adapter, adapter_game, keep_game
+# The menu screens: title, rule options, settings, pause. One class: a list of items (what they
+# are: firmware/screens/menu_items.py), the selected row, and what A / left / right / B do.
+# Loaded only while a menu shows. Portable.
+from firmware.screens import menu_items as M
+from firmware.games import adapter, engine_game, keep_game
 
-MENUS = ("title", "rules", "settings", "pause")
 
+class MenuScreen:
+    STEPS = ("up", "down")  # what X/Y do on a four-button board
 
-class MenuPart:
-    def _menu(self, name, back=None):
-        from firmware import menus as M  # loaded for menus only (app.py)
-        self.screen = name
-        if back is not None:
-            self.back = back
+    def __init__(self, s, name, back="title", sel=None):
+        self.s = s
+        self.name = name
+        self.back = back          # the menu B returns to ("title" or "pause")
+        self.rules_before = None  # the rules when the rule menu opened (a change: new game)
+        self.items = self._items()
         self.sel = 0
-        if name == "title":
-            self.items = M.title_items(self._resumable(), self.cfg["game"])
-        elif name == "settings":
-            self.items = M.settings_items(self.cfg["game"])
-        elif name == "rules":
-            self.items = M.rules_items(adapter_game(self.cfg["game"]).OPTIONS)
-        elif name == "pause":
-            self.items = list(M.PAUSE)
-        self.version += 1
+        if sel is not None:
+            self.select(sel)
+        elif name == "title":  # one press to play: resume the saved game, or start
+            self.select(("start", None))
+            self.select(("resume", None))
+        if name == "rules":
+            self.rules_before = dict(s.rules_for(s.cfg["game"]))
+
+    def view(self, w, h):
+        from firmware.views.menu import MenuView
+        return MenuView(w, h, self.s)
+
+    def view_key(self):
+        return "menu"
+
+    def select(self, item):
+        for i in range(len(self.items)):
+            if self.items[i] == item:
+                self.sel = i
+                return
+
+    def _items(self):
+        s = self.s
+        n = self.name
+        if n == "title":
+            return M.title_items(self._resumable(), s.cfg["mode"])
+        if n == "settings":
+            return M.settings_items(s.cfg["game"])
+        if n == "rules":
+            return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
+        return list(M.PAUSE)
 
     def _resumable(self):
-        s = self.saved
-        return s is not None and s.get("pos") is not None
+        v = self.s.saved
+        return v is not None and v.get("pos") is not None
 
+    # ------------------------------------------------------------------ what a row says
     def item_text(self, item):
-        from firmware import menus as M  # loaded for menus only (app.py)
+        s = self.s
         kind, key = item
         if kind == "cfg":
-            return "%s: %s" % (M.CFG_LABEL[key], M.cfg_text(key, self.cfg[key], self.ai_ok))
+            return "%s: %s" % (M.CFG_LABEL[key], M.cfg_text(key, s.cfg[key], s.ai_ok))
         if kind == "rule":
-            return "%s: %s" % (key, M.text(self.rules_for(self.cfg["game"])[key]))
+            from firmware import rule_text as R
+            g = s.cfg["game"]
+            return "%s: %s" % (R.label(g, key), R.value_text(g, key, s.rules_for(g)[key]))
         if kind == "go":
             return M.GO_TEXT[key]
-        if kind == "resume" and self.screen == "title":
+        if kind == "resume" and self.name == "title":
             return "Resume saved game"
         return M.KIND_TEXT.get(kind, kind)
 
     def item_enabled(self, item):
+        s = self.s
         kind = item[0]
         if kind == "undo":
-            return self.can_undo()
+            return s.can_undo()
         if kind == "hint":
-            return self.phase == "select" and self.is_human(self.mover())
+            return s.phase == "select" and s.is_human(s.mover())
+        if kind == "replay" or item == ("go", "history"):
+            return bool(s.log) and s.phase in ("select", "setup", "ai")
         if kind == "cfg" and item[1] == "level":
-            return self.ai_ok and self.cfg["mode"] != "two"
+            return s.ai_ok and s.cfg["mode"] != "two"
         return True
 
-    def menu_note(self):
-        """One line under a menu: the game's description, or what a rule change does."""
-        if self.screen == "title":
-            return adapter(self.cfg["game"]).DESC
-        if self.screen == "rules":
-            return "Rule change: new game"
+    def note(self):
+        """One line under the menu: what the selected row is about."""
+        s = self.s
+        it = self.items[self.sel]
+        if it[0] == "rule":
+            from firmware import rule_text as R
+            return R.explain(s.cfg["game"], it[1])
+        if self.name == "title":
+            if it == ("cfg", "game"):
+                return adapter(s.cfg["game"]).DESC
+            if it[0] == "cfg":
+                return "left/right: change"
+            return "up/down: choose, A: select"
+        if self.name == "rules":
+            return "Rule change: new game"  # on Back
+        if it[0] == "cfg":
+            return "left/right: change"
         return ""
 
-    def _change(self, item, step):
-        from firmware import menus as M  # loaded for menus only (app.py)
+    # ------------------------------------------------------------------ buttons
+    def change(self, item, step):
+        s = self.s
         kind, key = item
         if kind == "cfg":
             if key == "level" and not self.item_enabled(item):
                 return
-            self.cfg[key] = M.cycle(M.CFG_VALUES[key], self.cfg[key], step)
+            s.cfg[key] = M.cycle(M.CFG_VALUES[key], s.cfg[key], step)
             if key == "game":
-                keep_game(self.cfg["game"])  # only the chosen game's modules stay loaded
-                self.ad = adapter(self.cfg["game"])
-            self._save()
+                keep_game(s.cfg["game"])  # only the chosen game's modules stay loaded
+                s.ad = adapter(s.cfg["game"])
+            if key == "mode" and self.name == "title":  # "Starts" is for games vs the AI only
+                self.items = self._items()
+                self.select(item)
+            s._save()
         elif kind == "rule":
-            r = self.rules_for(self.cfg["game"])
-            for o in adapter_game(self.cfg["game"]).OPTIONS:
+            r = s.rules_for(s.cfg["game"])
+            for o in engine_game(s.cfg["game"]).OPTIONS:
                 if o[0] == key:
                     r[key] = M.cycle(M.rule_values(o[1], o[2]), r[key], step)
-        self.version += 1
+        s.version += 1
 
-    def _activate(self, item):
+    def activate(self, item):
+        s = self.s
         kind, key = item
         if kind in ("cfg", "rule"):
-            self._change(item, 1)
+            self.change(item, 1)
         elif kind == "go":
             if key == "help":
-                self.help_top = 0
-                self.back = self.screen
-                self.screen = "help"
-                self.version += 1
+                from firmware.screens.text import HelpScreen
+                s.show(HelpScreen(s, self.name))
+            elif key == "history":
+                from firmware.screens.history import HistoryScreen
+                s.show(HistoryScreen(s))
             else:
-                ret = self.screen
-                if key == "rules":
-                    self.rules_before = dict(self.rules_for(self.cfg["game"]))
-                self._menu(key, back=ret)
+                s.menu(key, back=self.name)
         elif kind == "back":
-            self._leave_submenu()
+            self.leave()
         elif kind == "start":
-            self.new_game()
+            s.new_game()
         elif kind == "resume":
-            if self.screen == "title":
-                self.resume()
+            if self.name == "title":
+                s.resume()
             else:
-                self.screen = "play"
-                self.version += 1
+                s.to_board()
         elif kind == "undo":
-            if self.can_undo():
-                self.do_undo()
-                self.screen = "play"
+            if s.can_undo():
+                s.do_undo()
+                s.to_board()
             else:
-                self.say("Undo not available")
+                s.say("Undo not available")
         elif kind == "hint":
-            self.screen = "play"
-            self.do_hint()
+            s.to_board()
+            s.do_hint()
+        elif kind == "replay":
+            from firmware.screens.history import replay_last
+            s.to_board()
+            replay_last(s)
         elif kind == "restart":
-            self.new_game()
+            s.new_game()
         elif kind == "quit":
-            self._save()
-            self.game = None
-            self.brain = None  # the AI's buffers are made again for the next game
-            self.phase = "none"
-            self._load()  # the game just saved is offered as "Resume"
-            self._menu("title")
+            s.quit_game()
 
-    def _leave_submenu(self):
-        name = self.screen
-        ret = self.back if self.back in MENUS else "title"
+    def leave(self):
+        """B on a submenu: back to the menu that opened it, on the row that opened it."""
+        s = self.s
+        name = self.name
+        ret = self.back
         if name == "rules":
             changed = self.rules_before is not None and \
-                self.rules_before != self.rules_for(self.cfg["game"])
-            self.rules_before = None
+                self.rules_before != s.rules_for(s.cfg["game"])
             if changed:
-                self._save()
-                if ret == "pause" and self.game is not None:
-                    self.new_game()
-                    self.say("Rules changed: new game")
+                s._save()
+                if ret == "pause" and s.game is not None:
+                    s.new_game()
+                    s.say("Rules changed: new game")
                     return
-                self._menu("title")
-                self.say("New rules: Start a new game")
+                s.show(MenuScreen(s, "title", sel=("go", "rules")))
+                s.say("New rules: Start a new game")
                 return
         if name == "settings":
-            self._save()
-        if ret == "pause" and self.game is not None:
-            self._menu("pause", back="title")
+            s._save()
+        if ret == "pause" and s.game is not None:
+            s.show(MenuScreen(s, "pause", sel=("go", name)))
         else:
-            self._menu("title")
+            s.show(MenuScreen(s, "title", sel=("go", name)))
 
-    def _menu_press(self, b):
+    def press(self, b):
+        s = self.s
         n = len(self.items)
         if b == "up":
             self.sel = (self.sel - 1) % n
@@ -150,15 +196,14 @@ class MenuPart:
         elif b in ("left", "right"):
             it = self.items[self.sel]
             if it[0] in ("cfg", "rule"):
-                self._change(it, -1 if b == "left" else 1)
+                self.change(it, -1 if b == "left" else 1)
         elif b == "a":
             it = self.items[self.sel]
             if self.item_enabled(it) or it[0] == "undo":
-                self._activate(it)
+                self.activate(it)
         elif b in ("b", "start"):
-            if self.screen == "pause":
-                self.screen = "play"
-            elif self.screen in ("rules", "settings"):
-                self._leave_submenu()
-        self.version += 1
-
+            if self.name == "pause":
+                s.to_board()
+            elif self.name in ("rules", "settings"):
+                self.leave()
+        s.version += 1

@@ -1,4 +1,4 @@
-# Menu contents and value cycling for the session model. Plain portable Python, no display.
+# What the menus hold (items, values, labels) and value cycling. Plain portable Python, no display.
 from engine import games
 
 MODES = ("ai", "two", "demo")
@@ -72,18 +72,21 @@ def cycle(values, v, step):
     return values[0]
 
 
-def title_items(has_resume, game_name):
+def title_items(has_resume, mode):
+    """Start first (one press from the title), then what the game will be."""
     items = []
     if has_resume:
         items.append(("resume", None))
+    items.append(("start", None))
     items.append(("cfg", "game"))
     items.append(("cfg", "mode"))
-    items.append(("cfg", "level"))
-    items.append(("cfg", "starts"))
+    if mode != "two":
+        items.append(("cfg", "level"))
+    if mode == "ai":
+        items.append(("cfg", "starts"))  # two players / demo: P1 / AI 1 always starts
     items.append(("go", "rules"))
     items.append(("go", "settings"))
     items.append(("go", "help"))
-    items.append(("start", None))
     return items
 
 
@@ -102,9 +105,11 @@ def rules_items(options):
     return items
 
 
-PAUSE = (("resume", None), ("undo", None), ("hint", None), ("restart", None), ("go", "help"),
-         ("go", "rules"), ("go", "settings"), ("quit", None))
+PAUSE = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
+         ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
 
-GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play"}
+GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
+           "history": "Move history..."}
 KIND_TEXT = {"resume": "Resume", "start": "Start game", "back": "Back", "undo": "Undo",
-             "hint": "Hint", "restart": "Restart", "quit": "Quit to menu"}
+             "hint": "Hint", "restart": "Restart", "quit": "Quit to menu",
+             "replay": "Replay last move"}

@@ -1,77 +1,83 @@
-# The session's play input: cursor, picking a cell, direction/choice prompts, Omweso set-up.
-# A mixin of Session. Portable.
-from firmware.common import num, suffix, _copy, unload
-from firmware.smenu import MENUS
+# The play screen: the board of the game in progress. Its input: the cursor over the mover's
+# cells, picking one, the direction/choice prompts (also at an Omweso mid-move choice point),
+# Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn, animation) is the
+# session's. Portable.
+from firmware.common import num, suffix, copy_scene
 
 
-class PlayPart:
-    def press(self, b, now=None):
-        if now is not None:
-            self.now = now
-        if self.four and b in ("x", "y"):
-            if self.screen in MENUS or self.screen == "help":
-                b = "up" if b == "x" else "down"
+class PlayScreen:
+    name = "play"
+    STEPS = ("left", "right")  # what X/Y do on a four-button board
+
+    def __init__(self, s):
+        self.s = s
+        self.cursor = 0
+        self.cands = []    # (code, choices text) of the moves from the picked cell
+        self.prefix = ""   # the choices made so far
+        self.opts = []     # the choices offered at the prompt
+        self.opt_i = 0
+        self.setup = None  # Omweso free set-up: 16 counts being arranged
+        self.hand = 0
+        self.armed = False
+
+    def view(self, w, h):
+        from firmware.games import view_class
+        return view_class(self.s.cfg["game"])(w, h, self.s)
+
+    def view_key(self):
+        return "board:" + self.s.cfg["game"]
+
+    # ------------------------------------------------------------------ turn start
+    def playable(self):
+        """The cells the mover can pick now."""
+        return [num(t) for _, t in self.s.legal]
+
+    def start_turn(self):
+        self.cands = []
+        s = self.s
+        cs = self.cells()
+        ok = self.playable()
+        if s.hint is not None and s.hint in cs:
+            self.cursor = s.hint
+        elif self.cursor not in ok:  # the cursor starts on a cell that can be played
+            for c in cs:
+                if c in ok:
+                    self.cursor = c
+                    break
             else:
-                b = "left" if b == "x" else "right"
-        self.version += 1
-        s = self.screen
-        if s in MENUS:
-            self._menu_press(b)
-        elif s == "help":
-            lines = len(self.help_lines())
-            if b == "up":
-                self.help_top = max(0, self.help_top - 1)
-            elif b == "down":
-                self.help_top = min(max(0, lines - 4), self.help_top + 1)
-            elif b == "left":
-                self.help_top = max(0, self.help_top - 8)
-            elif b == "right":
-                self.help_top = min(max(0, lines - 4), self.help_top + 8)
-            elif b in ("a", "b", "start"):
-                self.drop_help()
-                self.screen = self.back if self.back in MENUS else "title"
-                if self.screen == "title":
-                    self._menu("title")
-        elif s == "summary":
-            if b == "a":
-                if self.summary_kind == "over":
-                    self.new_game()
-                else:
-                    self.screen = "play"
-                    self._begin_turn()
-            elif b in ("b", "start"):
-                if self.summary_kind == "over":
-                    self.game = None
-                    self.phase = "none"
-                    self._menu("title")
-                else:
-                    self.screen = "play"
-                    self._begin_turn()
-        elif s == "play":
-            self._play_press(b)
+                if cs and self.cursor not in cs:
+                    self.cursor = cs[0]
 
-    def _play_press(self, b):
-        ph = self.phase
+    def start_setup(self, counts):
+        self.setup = counts
+        self.hand = 0
+        self.armed = False
+        self.cursor = 0
+
+    # ------------------------------------------------------------------ buttons
+    def press(self, b):
+        s = self.s
+        ph = s.phase
         if ph == "anim":
-            self._finish_anim()
+            s._finish_anim()
             return
         if b == "start" or (b == "b" and ph in ("ai", "select", "none")):
-            self._menu("pause", back="title")
+            s.menu("pause")
             return
         if ph == "select":
             if b in ("up", "down", "left", "right"):
-                self.cursor = self._nav(self.cursor, b)
+                self.cursor = self.nav(self.cursor, b)
             elif b == "a":
-                self._pick(self.cursor)
+                self.pick(self.cursor)
             elif b == "x" or b == "select":
-                self.do_hint()
+                s.do_hint()
             elif b == "y":
-                if self.can_undo():
-                    self.do_undo()
+                if s.can_undo():
+                    s.do_undo()
                 else:
-                    self.say("Undo not available")
+                    s.say("Undo not available")
         elif ph == "choose":
-            arrows = [self.ad.arrow(self.cursor, ch) for ch in self.opts]
+            arrows = [s.ad.arrow(self.cursor, ch) for ch in self.opts]
             if b in arrows:  # the arrow pointing the way the stones will go picks that way
                 self.opt_i = arrows.index(b)
             elif b in ("left", "up"):
@@ -79,26 +85,27 @@ class PlayPart:
             elif b in ("right", "down"):
                 self.opt_i = (self.opt_i + 1) % len(self.opts)
             elif b == "a":
-                self._choose(self.opts[self.opt_i])
+                self.choose(self.opts[self.opt_i])
             elif b == "b":
-                self.phase = "select"
-                self.scene = None
-                self.anim_at = -1
-                self.anim_from = 0
+                s.phase = "select"
+                s.scene = None
+                s.anim_at = -1
+                s.anim_from = 0
         elif ph == "setup":
-            self._setup_press(b)
+            self.setup_press(b)
 
     def cells(self):
-        if self.phase == "setup":
+        s = self.s
+        if s.phase == "setup":
             return list(range(16))
-        return self.ad.cells(self.snap, self.mover())
+        return s.ad.cells(s.snap, s.mover())
 
-    def _nav(self, cur, b):
+    def nav(self, cur, b):
         cs = self.cells()
         if not cs:
             return cur
-        viewer = self.mover()
-        g = self.ad.grid
+        viewer = self.s.mover()
+        g = self.s.ad.grid
         if cur not in cs:
             return cs[0]
         c0, r0 = g(cur, viewer)
@@ -123,23 +130,25 @@ class PlayPart:
             best = order[(i + (1 if b == "right" else -1)) % len(order)]
         return cur if best is None else best
 
-    def _pick(self, cell):
+    # ------------------------------------------------------------------ picking a move
+    def pick(self, cell):
         cands = []
-        for code, t in self.legal:
+        for code, t in self.s.legal:
             if num(t) == cell:
                 cands.append((code, suffix(t)))
         if not cands:
-            self.say("Cannot move from there")
+            self.s.say("Cannot move from there")
             return
         self.cands = cands
         self.prefix = ""
-        self._next_choice()
+        self.next_choice()
 
-    def _next_choice(self):
+    def next_choice(self):
+        s = self.s
         k = len(self.prefix)
         live = [c for c in self.cands if c[1][:k] == self.prefix]
         if len(live) == 1:
-            self.play_move(live[0][0])
+            self.play(live[0][0])
             return
         opts = []
         for code, sfx in live:
@@ -147,23 +156,33 @@ class PlayPart:
             if ch not in opts:
                 opts.append(ch)
         if len(opts) == 1 and opts[0] == "":
-            self.play_move(live[0][0])
+            self.play(live[0][0])
             return
         self.cands = live
         self.opts = opts
         self.opt_i = 0
-        self.phase = "choose"
+        s.phase = "choose"
         if k:
-            self.say("Choice point %d: which way?" % (k + 1))
-        self._preview()
+            s.say("Choice point %d: which way?" % (k + 1))
+        self.preview()
 
-    def _preview(self):
+    def play(self, code):
+        s = self.s
+        # confirmed at a mid-move choice point: its laps up to there are on the board already
+        # (the preview scene), so the animation goes on from that step
+        start = s.anim_from if s.phase == "choose" and s.scene is not None else 0
+        if start and not any(c[0] == code for c in self.cands):
+            start = 0
+        s.play_move(code, start, s.scene)
+
+    def preview(self):
         # Mid-move choice point: show the board as it is when that lap starts. The trace of a
         # move that reverses there has a "reverse" event at that lap start.
+        s = self.s
         k = len(self.prefix)
-        self.scene = None
-        self.anim_at = -1
-        self.anim_from = 0  # the trace step the scene shows (play_move's animation starts there)
+        s.scene = None
+        s.anim_at = -1
+        s.anim_from = 0  # the trace step the scene shows (the animation starts there)
         if not k:
             return
         code = None
@@ -173,55 +192,57 @@ class PlayPart:
                 break
         if code is None:
             return
-        pos = bytearray(self.rec.pos)
+        pos = bytearray(s.rec.pos)
         trace = []
-        self.game.play(pos, code, trace)
+        s.game.play(pos, code, trace)
         want = self.prefix.count("-") + 1
-        scene = _copy(self.snap)
+        scene = copy_scene(s.snap)
         n = 0
         for i in range(len(trace)):
             ev = trace[i]
             if ev.get("event") == "reverse":
                 n += 1
                 if n == want:
-                    self.anim_at = ev.get("start", -1)
-                    self.anim_player = ev.get("player", 0)
-                    self.anim_from = i  # every move of self.cands has the same first i events
+                    s.anim_at = ev.get("start", -1)
+                    s.anim_player = ev.get("player", 0)
+                    s.anim_from = i  # every move of self.cands has the same first i events
                     break
-            self.ad.apply(scene, ev)
-        self.scene = scene
+            s.ad.apply(scene, ev)
+        s.scene = scene
 
     def dir_target(self):
         """(cell, player) of the pit the stones go to first in the direction selected at the
         prompt (from the lap start at a mid-move choice point, else from the cursor), or None."""
-        if self.phase != "choose" or not self.opts:
+        s = self.s
+        if s.phase != "choose" or not self.opts:
             return None
-        if self.scene is not None and self.anim_at >= 0:
-            src, p = self.anim_at, self.anim_player
+        if s.scene is not None and s.anim_at >= 0:
+            src, p = s.anim_at, s.anim_player
         else:
-            src, p = self.cursor, self.mover()
-        c = self.ad.next_cell(src, self.opts[self.opt_i])
+            src, p = self.cursor, s.mover()
+        c = s.ad.next_cell(src, self.opts[self.opt_i])
         return None if c < 0 else (c, p)
 
-    def _choose(self, ch):
+    def choose(self, ch):
         if ch == "":
             for code, sfx in self.cands:
                 if sfx == self.prefix:
-                    self.play_move(code)
+                    self.play(code)
                     return
             return
         self.prefix += ch
-        self._next_choice()
+        self.next_choice()
 
     def choice_text(self, ch):
         if ch == "":
-            return "normal sowing" if self.cfg["game"] == "omweso" else "play"
-        return self.ad.choice_label(self.cursor, ch)
+            return "normal sowing" if self.s.cfg["game"] == "omweso" else "play"
+        return self.s.ad.choice_label(self.cursor, ch)
 
     # ------------------------------------------------------------------ Omweso free set-up
-    def _setup_press(self, b):
+    def setup_press(self, b):
+        s = self.s
         if b in ("up", "down", "left", "right"):
-            self.cursor = self._nav(self.cursor, b)
+            self.cursor = self.nav(self.cursor, b)
             self.armed = False
         elif b == "a":
             if self.hand:
@@ -231,35 +252,19 @@ class PlayPart:
             elif self.armed:
                 text = "setup:" + ",".join(str(x) for x in self.setup)
                 try:
-                    code = self.game.parse_move(self.rec.pos, text)
+                    code = s.game.parse_move(s.rec.pos, text)
                 except ValueError as e:
-                    self.say(str(e)[:40])
+                    s.say(str(e)[:40])
                     return
                 self.setup = None
-                self.play_move(code)
+                s.play_move(code)
             else:
                 self.armed = True
-                self.say("A again: done, B: edit")
+                s.say("A again: done, B: edit")
         elif b == "b":
             self.armed = False
             if self.setup[self.cursor]:
                 self.setup[self.cursor] -= 1
                 self.hand += 1
             elif not self.hand:
-                self._menu("pause", back="title")
-
-
-    # ------------------------------------------------------------------ rules help
-    def help_lines(self):
-        """The rules help of the current game, imported only while the help screen shows."""
-        h = getattr(self, "_help", None)
-        if h is None or h[0] != self.cfg["game"]:
-            name = "help_" + self.cfg["game"]
-            mod = getattr(__import__("firmware." + name), name)
-            h = (self.cfg["game"], mod.HELP)
-            self._help = h
-        return h[1]
-
-    def drop_help(self):
-        self._help = None
-        unload("firmware.help_" + self.cfg["game"])
+                s.menu("pause")

@@ -1,7 +1,7 @@
 # The part of every game screen that is the same: status line (whose turn, round), AI-thinking
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
 import displayio
-from firmware import ui
+from firmware.views import ui
 
 
 class BoardView:
@@ -61,11 +61,11 @@ class BoardView:
         if s.hint is not None:
             st[self.key_of(s, s.hint, s.mover())] = "hint"
         if s.phase in ("select", "choose", "setup"):
-            st[self.key_of(s, s.cursor, s.mover())] = "cursor"
+            st[self.key_of(s, s.play.cursor, s.mover())] = "cursor"
         if s.phase == "choose" and s.scene is not None and s.anim_at >= 0:
             st[self.key_of(s, s.anim_at, s.anim_player)] = "active"
         if s.phase == "choose":
-            t = s.dir_target()  # where the selected direction sows first
+            t = s.play.dir_target()  # where the selected direction sows first
             if t is not None:
                 st[self.key_of(s, t[0], t[1])] = "next"
         if s.phase == "anim" and s.anim_at >= 0:
@@ -89,10 +89,11 @@ class BoardView:
         ui.set_text(f.think, th)
         ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))
         m = s.msg
+        pl = s.play
         if s.phase == "choose":
-            m = "< %s >" % s.choice_text(s.opts[s.opt_i])
+            m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:
-            m = "hand %d: B take, A drop" % s.hand
+            m = "hand %d: B take, A drop" % pl.hand
         col = ui.YELLOW
         if s.phase == "choose":
             col = ui.GREEN

@@ -27,17 +27,17 @@ def nvm():
 
 def check(s):
     """Invariants of the session that must hold after any button."""
-    assert s.screen in ("title", "rules", "settings", "pause", "help", "summary", "play")
-    if s.screen in ("title", "rules", "settings", "pause"):
-        assert 0 <= s.sel < len(s.items)
+    assert s.screen in ("title", "rules", "settings", "pause", "help", "summary", "play", "history")
+    if s.screen in ("title", "rules", "settings", "pause"):  # a menu
+        assert 0 <= s.scr.sel < len(s.scr.items)
     if s.game is not None and s.screen == "play":
         assert s.phase in ("select", "choose", "anim", "ai", "setup", "over", "round", "none")
         if s.phase == "select":
-            assert s.cursor in s.cells(), (s.cursor, s.cells())
+            assert s.play.cursor in s.play.cells(), (s.play.cursor, s.play.cells())
         if s.phase == "choose":
-            assert 0 <= s.opt_i < len(s.opts)
+            assert 0 <= s.play.opt_i < len(s.play.opts)
         if s.phase == "setup":
-            assert sum(s.setup) + s.hand == 32 and min(s.setup) >= 0
+            assert sum(s.play.setup) + s.play.hand == 32 and min(s.play.setup) >= 0
     if s.game is not None:
         tm = s.game.to_move(s.rec.pos)
         assert tm in (0, 1)
@@ -71,15 +71,15 @@ def human_move(s, clock, pick=0, target=None):
         order = [num(t) for _, t in s.legal]
         want = order[target % len(order)] if target >= 0 else order[target]
     for _ in range(80):
-        if s.cursor in cells and (want is None or s.cursor == want):
+        if s.play.cursor in cells and (want is None or s.play.cursor == want):
             break
         press(s, clock, "right")
-    assert s.cursor in cells
+    assert s.play.cursor in cells
     press(s, clock, "a")
     first = True
     while s.phase == "choose":
         if first:
-            for _ in range(pick % len(s.opts)):
+            for _ in range(pick % len(s.play.opts)):
                 press(s, clock, "right")
             first = False
         press(s, clock, "a")
@@ -91,7 +91,7 @@ def play_out(s, clock, max_moves=3000, pick=0):
     while n < max_moves:
         settle(s, clock)
         if s.screen == "summary":
-            if s.summary_kind == "over":
+            if s.scr.kind == "over":
                 return n
             press(s, clock, "a")
             continue

@@ -8,7 +8,7 @@ def test_title_menu_starts_oanquan_vs_ai():
     s = make()
     c = Clock()
     assert s.screen == "title"
-    while s.items[s.sel][0] != "start":
+    while s.scr.items[s.scr.sel][0] != "start":
         press(s, c, "down")
     press(s, c, "a")
     assert s.screen == "play" and s.game.NAME == "oanquan"
@@ -20,10 +20,21 @@ def test_oanquan_complete_game_vs_ai_level1():
     c = Clock()
     s.new_game()
     n = play_out(s, c, 400)
-    assert s.screen == "summary" and s.summary_kind == "over", n
-    assert any("=" in ln for ln in s.summary)  # score broken down: a + b + c = total
+    assert s.screen == "summary" and s.scr.kind == "over", n
     r = s.game.result(s.rec.pos)
     assert r is not None and sum(r["score"]) == 70
+    # issue 12 #6: every term of the OAQ-9 score by name, its total, the reason in words
+    o = s.scr
+    terms = [t[0] for t in o.table]
+    assert terms == ["mandarins x10", "stones", "swept", "owed", "lent", "total"]
+    for p in (0, 1):
+        assert sum(t[1 + p] for t in o.table[:-1]) == o.table[-1][1 + p] == r["score"][p]
+    assert o.reason in ("both mandarin squares are empty", "a player could not refill an empty row",
+                        "the same position came a third time")
+    assert o.lines[1] == o.reason and "(" not in o.reason
+    assert o.page == 0 and o.view_key() == "board:oanquan"  # the final board first
+    press(s, c, "a")
+    assert o.page == 1 and o.view_key() == "text"
     press(s, c, "b")
     assert s.screen == "title"
 
@@ -38,9 +49,9 @@ def test_sanyao_two_players_round_change_and_match():
     while moves < 3000:
         settle(s, c)
         if s.screen == "summary":
-            if s.summary_kind == "over":
+            if s.scr.kind == "over":
                 break
-            assert s.summary_kind == "round" and s.summary[0].startswith("Round")
+            assert s.scr.kind == "round" and s.scr.lines[0].startswith("Round")
             rounds += 1
             press(s, c, "a")
             assert s.snap["round"] == rounds + 1
@@ -48,7 +59,7 @@ def test_sanyao_two_players_round_change_and_match():
         human_move(s, c, 0, greedy(s, s.mover() == 1))
         moves += 1
     assert rounds >= 1
-    assert s.summary_kind == "over"
+    assert s.scr.kind == "over"
 
 
 def test_direction_prompt_confirm_cancel():
@@ -56,11 +67,11 @@ def test_direction_prompt_confirm_cancel():
     c = Clock()
     s.new_game()
     press(s, c, "a")
-    assert s.phase == "choose" and set(s.opts) == {"+", "-"}
+    assert s.phase == "choose" and set(s.play.opts) == {"+", "-"}
     press(s, c, "b")
     assert s.phase == "select"
     press(s, c, "a", "right", "a")
-    assert s.last is not None and s.last[2] == "1" + s.opts[1] or s.last[2][0] == "1"
+    assert s.last is not None and s.last[2] == "1" + s.play.opts[1] or s.last[2][0] == "1"
     assert s.game.to_move(s.rec.pos) == 1
 
 
@@ -69,19 +80,19 @@ def test_direction_prompt_marks_the_next_square():
     s = make("oanquan", "two")
     c = Clock()
     s.new_game()
-    assert s.dir_target() is None
-    s.cursor = 3
+    assert s.play.dir_target() is None
+    s.play.cursor = 3
     press(s, c, "a")
     assert s.phase == "choose"
     for b, want in (("right", 4), ("left", 2), ("right", 4)):  # bottom row: + goes right
         press(s, c, b)
-        assert s.opts[s.opt_i] == ("+" if b == "right" else "-")
-        assert s.dir_target() == (want, 0)
+        assert s.play.opts[s.play.opt_i] == ("+" if b == "right" else "-")
+        assert s.play.dir_target() == (want, 0)
     press(s, c, "b")
-    assert s.phase == "select" and s.dir_target() is None
-    s.cursor = 1
+    assert s.phase == "select" and s.play.dir_target() is None
+    s.play.cursor = 1
     press(s, c, "a", "left")  # from square 1 leftwards: the mandarin square 0
-    assert s.dir_target() == (0, 0)
+    assert s.play.dir_target() == (0, 0)
 
 
 def test_undo_vs_ai_returns_to_players_turn():
@@ -94,7 +105,7 @@ def test_undo_vs_ai_returns_to_players_turn():
     assert s.phase == "select" and bytes(s.rec.pos) != before
     press(s, c, "b")  # pause menu
     assert s.screen == "pause"
-    while s.items[s.sel][0] != "undo":
+    while s.scr.items[s.scr.sel][0] != "undo":
         press(s, c, "down")
     press(s, c, "a")
     assert s.screen == "play" and bytes(s.rec.pos) == before
@@ -106,7 +117,7 @@ def test_hint_shown_on_board():
     c = Clock()
     s.new_game()
     press(s, c, "x")
-    assert s.hint is not None and s.cursor == s.hint and s.msg.startswith("Hint: ")
+    assert s.hint is not None and s.play.cursor == s.hint and s.msg.startswith("Hint: ")
     assert 1 <= s.hint <= 5
 
 
@@ -119,21 +130,21 @@ def test_pause_resume_and_quit():
     press(s, c, "a")
     assert s.screen == "play"
     press(s, c, "start")
-    while s.items[s.sel][0] != "quit":
+    while s.scr.items[s.scr.sel][0] != "quit":
         press(s, c, "down")
     press(s, c, "a")
     assert s.screen == "title" and s.game is None
-    assert s.items[0] == ("resume", None)  # the game just left can be resumed
+    assert s.scr.items[0] == ("resume", None)  # the game just left can be resumed
     press(s, c, "down", "down", "right", "up")  # a settings change on the title screen
     s2 = make(store=s.store)
-    assert s2.items[0] == ("resume", None) and s2.saved["g"] == "sanyao"
+    assert s2.scr.items[0] == ("resume", None) and s2.saved["g"] == "sanyao"
 
 
 def test_rules_chosen_on_title_kept_for_next_game():
     st = nvm()
     s = make("oanquan", store=st)
     c = Clock()
-    while s.items[s.sel] != ("go", "rules"):
+    while s.scr.items[s.scr.sel] != ("go", "rules"):
         press(s, c, "down")
     press(s, c, "a", "right", "b")
     assert "New rules" in s.msg
@@ -151,11 +162,18 @@ def test_rule_change_in_game_starts_new_game():
     human_move(s, c)
     assert s.snap["ply"] == 1
     press(s, c, "start")
-    while s.items[s.sel] != ("go", "rules"):
+    while s.scr.items[s.scr.sel] != ("go", "rules"):
         press(s, c, "down")
     press(s, c, "a")
-    assert s.screen == "rules" and s.menu_note().startswith("Rule change")
-    assert s.items[0] == ("rule", "mandarin_value")
+    assert s.screen == "rules" and s.scr.items[0] == ("rule", "mandarin_value")
+    # issue 12 #7: a human label and a one-line explanation, never the engine's name
+    from firmware import rule_text
+    assert "mandarin_value" not in s.scr.item_text(s.scr.items[0])
+    assert s.scr.item_text(s.scr.items[0]).startswith(rule_text.label("oanquan", "mandarin_value"))
+    assert s.scr.note() == rule_text.explain("oanquan", "mandarin_value") != ""
+    s.scr.sel = len(s.scr.items) - 1
+    assert s.scr.items[s.scr.sel] == ("back", None) and s.scr.note().startswith("Rule change")
+    s.scr.sel = 0
     press(s, c, "right")
     assert s.rules_for("oanquan")["mandarin_value"] == 5
     press(s, c, "b")
@@ -167,13 +185,13 @@ def test_every_rule_option_in_menu():
     for name in ("oanquan", "sanyao"):
         s = make(name)
         c = Clock()
-        while s.items[s.sel] != ("go", "rules"):
+        while s.scr.items[s.scr.sel] != ("go", "rules"):
             press(s, c, "down")
         press(s, c, "a")
         opts = [o[0] for o in s.game.__class__.OPTIONS] if s.game else None
-        from firmware.common import adapter_game
+        from firmware.games import engine_game as adapter_game
         opts = [o[0] for o in adapter_game(name).OPTIONS]
-        assert [it[1] for it in s.items if it[0] == "rule"] == opts
+        assert [it[1] for it in s.scr.items if it[0] == "rule"] == opts
 
 
 def test_save_and_resume_after_every_move():
@@ -187,7 +205,7 @@ def test_save_and_resume_after_every_move():
     settle(s, c)
     pos = bytes(s.rec.pos)
     s2 = make(store=st)  # a power cut: a new session on the same storage
-    assert s2.items[0] == ("resume", None) and s2.cfg["level"] == 1
+    assert s2.scr.items[0] == ("resume", None) and s2.cfg["level"] == 1
     press(s2, Clock(), "a")
     assert s2.screen == "play" and bytes(s2.rec.pos) == pos
     assert s2.game.NAME == "oanquan" and len(s2.undo) >= 2
@@ -216,17 +234,17 @@ def test_corrupt_and_foreign_saves_are_ignored():
     from firmware import saves
     st = saves.SlotStore(bytearray(b"\xA5" * 4096))  # foreign data in both slots
     s = make(store=st)
-    assert s.notice and s.items[0] != ("resume", None)
+    assert s.notice and s.scr.items[0] != ("resume", None)
     st = nvm()
     st.save(b'{"v": 1, "cfg": {}, "g": "oanquan", "r": {}}\n' + b"\x07" * 29)  # framed garbage
     s = make(store=st)
     c = Clock()
-    if s.items[0] == ("resume", None):
+    if s.scr.items[0] == ("resume", None):
         press(s, c, "a")
     assert s.screen == "title" and s.game is None
     st.save(b"not json at all")
     s = make(store=st)
-    assert s.notice and s.items[0] != ("resume", None)
+    assert s.notice and s.scr.items[0] != ("resume", None)
 
 
 def test_settings_menu_and_animation():
@@ -241,10 +259,10 @@ def test_settings_menu_and_animation():
     press(s, c, "a")  # any button skips to the end
     assert s.phase == "select" and s.scene is None
     press(s, c, "start")
-    while s.items[s.sel] != ("go", "settings"):
+    while s.scr.items[s.scr.sel] != ("go", "settings"):
         press(s, c, "down")
     press(s, c, "a")
-    assert s.items[0] == ("cfg", "anim")
+    assert s.scr.items[0] == ("cfg", "anim")
     press(s, c, "right")
     assert s.cfg["anim"] == "fast"
     press(s, c, "down", "a")
@@ -258,11 +276,11 @@ def test_four_button_mapping():
     s.four = True
     c = Clock()
     press(s, c, "y")
-    assert s.sel == 1  # Y = down in menus
+    assert s.scr.sel == 1  # Y = down in menus
     s.new_game()
-    cur = s.cursor
+    cur = s.play.cursor
     press(s, c, "y")  # Y = right on the board
-    assert s.cursor != cur
+    assert s.play.cursor != cur
     press(s, c, "b")  # B with nothing to cancel = pause menu
     assert s.screen == "pause"
 
@@ -270,12 +288,12 @@ def test_four_button_mapping():
 def test_help_scrolls():
     s = make("sanyao")
     c = Clock()
-    while s.items[s.sel] != ("go", "help"):
+    while s.scr.items[s.scr.sel] != ("go", "help"):
         press(s, c, "down")
     press(s, c, "a")
     assert s.screen == "help"
     press(s, c, "down", "down")
-    assert s.help_top == 2
+    assert s.scr.top == 2
     press(s, c, "b")
     assert s.screen == "title"
 
@@ -294,9 +312,9 @@ def test_sanyao_winner_chooses_sons_with_the_cursor():
         human_move(s, c, 0, greedy(s, s.mover() == 1))
     assert s.snap["phase"] == "choose_sons" and s.phase == "select"
     w = s.mover()
-    free = s.cells()
+    free = s.play.cells()
     assert free and all((h >= 5) == (w == 0) for h in free)  # the loser's row
-    assert s.cursor in free
+    assert s.play.cursor in free
     press(s, c, "a")
     settle(s, c)
     assert s.last[2] == "son:%d" % s.last[0]

@@ -81,22 +81,33 @@ def message(ev):
     return None
 
 
-def score_lines(game, pos, snap, names):
-    """Game-over breakdown: stones + mandarins + swept - owed + lent = score."""
-    out = []
+REASONS = {"mandarins": "both mandarin squares are empty",
+           "no_refill": "a player could not refill an empty row",
+           "repetition": "the same position came a third time"}
+
+
+def reason_words(res, names):
+    return REASONS.get(res.get("reason"), res.get("reason") or "")
+
+
+def score_table(game, pos, snap):
+    """Every term of the OAQ-9 score by name: (term, player 0, player 1); the total last."""
     res = snap.get("result") or {}
     sc = res.get("score", [0, 0])
-    for p in (0, 1):
-        st, mv, sw, debt, lent = game.breakdown(pos, p)
-        t = "%s: %d + %d + %d" % (names[p], mv, st, sw)
-        if debt:
-            t += " - %d" % debt
-        if lent:
-            t += " + %d" % lent
-        out.append(t + " = %d" % sc[p])
-    out.append("(mandarins + stones + swept")
-    out.append(" - owed + lent)")
-    return out
+    t = (game.breakdown(pos, 0), game.breakdown(pos, 1))
+    mv = snap["rules"].get("mandarin_value", 10)
+    return [("mandarins x%d" % mv, t[0][1], t[1][1]),
+            ("stones", t[0][0], t[1][0]),
+            ("swept", t[0][2], t[1][2]),
+            ("owed", -t[0][3], -t[1][3]),
+            ("lent", t[0][4], t[1][4]),
+            ("total", sc[0], sc[1])]
+
+
+def move_words(text):
+    """A move as the board shows it: "2-" -> "square 2 clockwise"."""
+    n = text[:-1]
+    return "square %s %s" % (n, "anticlockwise" if text[-1:] == "+" else "clockwise")
 
 
 def status(snap):

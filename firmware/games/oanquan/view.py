@@ -1,7 +1,7 @@
 # O An Quan screen: 5 squares per row, a mandarin half-moon at each end (big stone + small stones),
 # stocks, captured mandarins and debts of both players.
-from firmware import ui
-from firmware.vboard import BoardView
+from firmware.views import ui
+from firmware.views.board import BoardView
 
 
 class View(BoardView):

@@ -98,15 +98,43 @@ def round_lines(trace, names):
     return out
 
 
-def score_lines(game, pos, snap, names):
+REASONS = {"ordinary": "%s had no pit of 2 seeds to move",
+           "okutema": "%s lost both end columns (okutema)",
+           "akawumbi": "%s: okutema and no move (akawumbi)",
+           "akakyala": "%s was captured twice first (akakyala)"}
+
+
+def reason_words(res, names):
+    """The last game's end in words; its loser is the other player."""
+    w = res.get("winner")
+    loser = names[1 - w] if w in (0, 1) else "?"
+    return REASONS.get(res.get("reason"), "%s") % loser
+
+
+def score_table(game, pos, snap):
     res = snap.get("result") or {}
     pt = res.get("points", snap.get("points", [0, 0]))
-    out = ["Match to %d points, game %d" % (snap["rules"].get("match_points", 12),
-                                            snap.get("game_no", 1))]
-    for p in (0, 1):
-        out.append("%s: %d points" % (names[p], pt[p]))
-    out.append("Last game: %s" % res.get("reason", ""))
-    return out
+    return [("match to", snap["rules"].get("match_points", 12), ""),
+            ("games played", snap.get("game_no", 1), ""),
+            ("match points", pt[0], pt[1])]
+
+
+def move_words(text):
+    """"14*" -> "pit 14, 3-seed sowing"; "3-" -> "pit 3, reverse"."""
+    n = num_of(text)
+    rest = text[len(str(n)):]
+    if rest[:1] == "*":
+        return "pit %d, 3-seed sowing" % n
+    if rest[:1] == "-":
+        return "pit %d, reverse" % n
+    return "pit %d" % n
+
+
+def num_of(text):
+    i = 0
+    while i < len(text) and "0" <= text[i] <= "9":
+        i += 1
+    return int(text[:i]) if i else -1
 
 
 def status(snap):

@@ -1,8 +1,8 @@
 # Omweso screen: 4 rows of 8 pits seen from one player's side (the mover's in a two-player game,
 # the human's against the AI): the viewer's outer row at the bottom, inner row above it.
-from firmware import ui
-from firmware.vboard import BoardView
-from firmware import g_omweso as G
+from firmware.views import ui
+from firmware.views.board import BoardView
+from firmware.games.omweso import adapter as G
 
 LINE = ui.CH_H + 1
 
@@ -61,9 +61,9 @@ class View(BoardView):
     def draw(self, s, scene, styles):
         v = self.viewer(s)
         pits = scene["pits"]
-        if s.phase == "setup" and s.setup is not None:
+        if s.phase == "setup" and s.play.setup is not None:
             pits = [list(pits[0]), list(pits[1])]
-            pits[s.mover()] = s.setup
+            pits[s.mover()] = s.play.setup
         for p in (0, 1):
             body = ui.BODY if p == v else ui.BODY1
             for i in range(16):

@@ -99,14 +99,24 @@ def round_lines(trace, names):
     return out
 
 
-def score_lines(game, pos, snap, names):
+def reason_words(res, names):
+    t = res.get("totals", [0, 0])
+    lo = 0 if t[0] < t[1] else 1
+    return "%s has too few stones to fill a hole" % names[lo]
+
+
+def score_table(game, pos, snap):
     res = snap.get("result") or {}
     t = res.get("totals", snap.get("store", [0, 0]))
-    out = ["Match over after round %d" % snap.get("round", 0)]
-    for p in (0, 1):
-        out.append("%s: %d stones" % (names[p], t[p]))
-    out.append("(below %d cannot fill a hole)" % snap["rules"].get("match_end_below", 5))
-    return out
+    return [("rounds", snap.get("round", 0), ""),
+            ("stones", t[0], t[1])]
+
+
+def move_words(text):
+    """"son:4" -> "son: hole 4"; "7" -> "hole 7"."""
+    if text[:4] == "son:":
+        return "son: hole " + text[4:]
+    return "hole " + text
 
 
 def status(snap):

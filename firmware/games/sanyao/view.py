@@ -1,7 +1,7 @@
 # San-Yao screen: 5 holes per row, stores at the ends (S1 left, S0 right), the controller of each
 # hole shown by its colour, sons marked "s", loans owed, round number.
-from firmware import ui
-from firmware.vboard import BoardView
+from firmware.views import ui
+from firmware.views.board import BoardView
 
 
 class View(BoardView):

@@ -1,0 +1,95 @@
+# Move history (from the pause menu): every move of the game so far, who played it and what it
+# captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
+# Portable.
+from firmware.common import wrap, copy_scene
+
+
+class HistoryScreen:
+    name = "history"
+    STEPS = ("up", "down")
+
+    def __init__(self, s):
+        self.s = s
+        self.raw = history_lines(s)
+        self.lines = self.raw
+        self.rows = 4
+        self.top = 0
+
+    def set_width(self, chars, rows):
+        self.lines = wrap(self.raw, chars)
+        self.rows = rows
+        self.top = max(0, len(self.lines) - rows)  # the newest moves in view
+
+    def view(self, w, h):
+        from firmware.views.text import TextView
+        return TextView(w, h, self.s)
+
+    def view_key(self):
+        return "text"
+
+    def title(self):
+        return "Moves (%d)" % len(self.s.log)
+
+    def foot(self, rows):
+        return "A replay last  B back"
+
+    def press(self, b):
+        s = self.s
+        last = max(0, len(self.lines) - self.rows)
+        if b == "up":
+            self.top = max(0, self.top - 1)
+        elif b == "down":
+            self.top = min(last, self.top + 1)
+        elif b == "left":
+            self.top = max(0, self.top - self.rows)
+        elif b == "right":
+            self.top = min(last, self.top + self.rows)
+        elif b == "a":
+            s.to_board()
+            replay_last(s)
+        elif b in ("b", "start"):
+            s.menu("pause", sel=("go", "history"))
+
+
+def history_lines(s):
+    nm = s.names()
+    ply0 = s.snap.get("ply", len(s.log)) - len(s.log) if s.snap else 0
+    out = []
+    for i in range(len(s.log)):
+        p, text, caught = s.log[i]
+        t = "%d. %s %s" % (ply0 + i + 1, nm[p], text)
+        if caught:
+            t += "  captured %d" % caught
+        out.append(t)
+    return out or ["No moves yet"]
+
+
+def replay_last(s):
+    """Show the last move's sowing again, from the position before it; the game then goes on
+    where it was. False when there is nothing to replay now."""
+    if not s.undo or s.last is None or s.phase not in ("select", "setup", "ai"):
+        s.say("Nothing to replay")
+        return False
+    g = s.game
+    before = s.undo[-1][0]
+    buf = [0] * g.MAX_MOVES
+    n = g.moves(bytearray(before), buf)
+    code = None
+    for i in range(n):
+        if g.move_str(bytearray(before), buf[i]) == s.last[2]:
+            code = buf[i]
+            break
+    if code is None:
+        s.say("Nothing to replay")
+        return False
+    trace = []
+    g.play(bytearray(before), code, trace)
+    s.scene = copy_scene(g.to_json(bytearray(before)))
+    s.trace = trace
+    s.step = 0
+    s.step_at = s.now
+    s.replaying = True
+    s.phase = "anim"
+    s.say("Replay: %s %s" % (s.names()[s.last[1]], s.last[2]))
+    s.version += 1
+    return True

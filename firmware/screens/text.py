@@ -1,0 +1,94 @@
+# Text screens: the game's "How to play" (scrollable) and the round summary between rounds or
+# games of a match. Portable.
+from firmware.games import help_text, drop_help
+from firmware.common import wrap
+
+
+class HelpScreen:
+    name = "help"
+    STEPS = ("up", "down")
+
+    def __init__(self, s, back):
+        self.s = s
+        self.back = back   # the menu that opened it
+        self.top = 0
+        self.lines = help_text(s.cfg["game"])
+        self.rows = 4     # text rows on the screen (set by the view)
+
+    def set_width(self, chars, rows):
+        """The view's size: the text is word-wrapped to it, nothing is cut off."""
+        self.lines = wrap(help_text(self.s.cfg["game"]), chars)
+        self.rows = rows
+
+    def view(self, w, h):
+        from firmware.views.text import TextView
+        return TextView(w, h, self.s)
+
+    def view_key(self):
+        return "text"
+
+    def title(self):
+        return "How to play"
+
+    def foot(self, rows):
+        f = "up/down scroll  B back"
+        return ("more v  " + f) if self.top + rows < len(self.lines) else f
+
+    def press(self, b):
+        s = self.s
+        last = max(0, len(self.lines) - self.rows)
+        if b == "up":
+            self.top = max(0, self.top - 1)
+        elif b == "down":
+            self.top = min(last, self.top + 1)
+        elif b == "left":
+            self.top = max(0, self.top - 8)
+        elif b == "right":
+            self.top = min(last, self.top + 8)
+        elif b in ("a", "b", "start"):
+            self.lines = ()
+            drop_help(s.cfg["game"])
+            from firmware.screens.menu import MenuScreen
+            back = self.back if self.back == "pause" and s.game is not None else "title"
+            s.show(MenuScreen(s, back, sel=("go", "help")))
+
+
+class SummaryScreen:
+    """Between rounds (San-Yao) or games of a match (Omweso): what the last move settled."""
+    name = "summary"
+    kind = "round"
+    STEPS = ("up", "down")
+
+    def __init__(self, s, kind, lines):
+        self.s = s
+        self.raw = lines
+        self.lines = lines
+        self.top = 0
+        self.rows = 4
+
+    def set_width(self, chars, rows):
+        self.lines = wrap(self.raw, chars)
+        self.rows = rows
+
+    def view(self, w, h):
+        from firmware.views.text import TextView
+        return TextView(w, h, self.s)
+
+    def view_key(self):
+        return "text"
+
+    def title(self):
+        return "Round summary" if self.s.cfg["game"] == "sanyao" else "Game summary"
+
+    def foot(self, rows):
+        return ("v " if self.top + rows < len(self.lines) else "") + "A continue"
+
+    def press(self, b):
+        s = self.s
+        if b == "up":
+            self.top = max(0, self.top - 1)
+        elif b == "down":
+            self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
+        elif b in ("a", "b", "start"):
+            s.to_board()
+            s._begin_turn()

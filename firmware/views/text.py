@@ -1,0 +1,33 @@
+# Text screens' view: "How to play" (scrollable), round summaries, the game-over score table.
+# One multi-line label for the body.
+import displayio
+from firmware.views import ui
+
+
+class TextView:
+    """Rules help (scrollable) and round/game/match summaries: one multi-line label."""
+
+    def __init__(self, w, h, s):
+        self.w = w
+        self.h = h
+        self.group = displayio.Group()
+        g = self.group
+        ui.backdrop(g, w, h, ui.BG)
+        self.title = ui.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
+        self.n = (h - 2 * ui.CH_H - 4) // ui.CH_H
+        self.y0 = ui.CH_H + 2
+        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT, ui.CH_H)
+        self.foot = ui.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
+        self.rows = []
+        s.scr.set_width((w - 4) // ui.CH_W, self.n)
+
+    def update(self, s):
+        t = s.scr
+        lines = t.lines
+        top = t.top
+        ui.set_text(self.title, t.title())
+        foot = t.foot(self.n)
+        rows = [ui.fit(lines[k], self.w - 4) for k in range(top, min(len(lines), top + self.n))]
+        self.rows = rows
+        ui.set_text(self.body, "\n".join(rows).rstrip())
+        ui.set_text(self.foot, ui.fit(foot, self.w))
