@@ -31,7 +31,7 @@ def rel(p):
 
 def device_files():
     files = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
-    files += sorted(glob.glob(os.path.join(ROOT, "firmware", "*.py")))
+    files += sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
     files += [os.path.join(ROOT, "boards", n + ".py") for n in HW_BOARDS + ["select", "tone", "__init__"]]
     return files
 
@@ -201,7 +201,7 @@ def test_mypy_board_modules_against_their_board_stubs(tmp_path):
 def test_mypy_firmware_uses_only_attributes_the_stubs_define(tmp_path):
     # The app's own code is untyped: only errors about CircuitPython API use count (a missing
     # attribute of a CircuitPython module or class, a wrong call of one); the rest is reported.
-    files = sorted(glob.glob(os.path.join("firmware", "*.py")))
+    files = sorted(glob.glob(os.path.join("firmware", "**", "*.py"), recursive=True))
     errors = _mypy(files, "raspberry_pi_pico", tmp_path, "firmware")
     cp_mods = common_builtins()
     classes = _cp_classes()
