@@ -38,6 +38,11 @@ def _example_move(prompt):
     return "n" if prompt.startswith("Play again") else ""
 
 
+def _flat(text):
+    """The text with line breaks and runs of spaces as single spaces (long lines are wrapped)."""
+    return " ".join(text.split())
+
+
 def _boards(text):
     return [b for b in text.split("\n\n") if re.match(r"(O An Quan|San-Yao|Omweso) - ", b)]
 
@@ -72,7 +77,7 @@ def test_rule_menu_speaks_a_players_words(name):
     for opt, default, allowed in play.games.load(name).OPTIONS:
         line = "%s: %s" % (rule_text.label(name, opt), rule_text.value_text(name, opt, default))
         assert line in text, line
-        assert "%s  [%s]" % (rule_text.explain(name, opt), opt) in text
+        assert "%s [%s]" % (rule_text.explain(name, opt), opt) in _flat(text)
 
 
 def test_rule_changed_by_number_with_choices_in_words():
@@ -194,13 +199,13 @@ def test_complete_game_explains_the_result_in_words(name):
     assert res is not None
     text = "\n".join(out)
     words = {"oanquan": ["Game over: ", " stock + ", " swept - ", " owed + ", " lent = ",
-                         "each captured mandarin\n  is worth 10"],
+                         "each captured mandarin is worth 10"],
              "sanyao": ["Match over after round ", "too few to fill a hole",
                         "A total = the stones a player captured"],
              "omweso": ["the match, ", "points to", "(Points: a game won because the other "
                         "player cannot move scores 1"]}
     for w in words[name]:
-        assert w in text, (w, text[-1500:])
+        assert w in _flat(text), (w, text[-1500:])
     assert re.search(r"(You win|The computer wins|A draw)", text), text[-800:]
 
 
@@ -315,3 +320,26 @@ def test_two_players_each_find_their_own_rows_and_numbers():
             "Player 2's outer row", "Player 2's inner row", "Player 1's inner row",
             "Player 1's outer row"]
     assert "Player 1 plays the two bottom rows, Player 2 the two top rows." in "\n".join(out)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_everything_fits_an_80_column_terminal(name):
+    out = []
+    ask, asked = _script([str(GAMES.index(name) + 1), "2", "1", "2", "", "h", "m"],
+                         then=_example_move)
+    play.terminal(ask, out.append, seed=11)
+    lines = "\n".join(out).splitlines()
+    assert max(len(ln) for ln in lines) <= play.WIDTH
+    grid = [ln for ln in lines if re.search(r"\[ *\d+\](\[ *\d+\]){4}", ln)
+            or re.match(r"  stones( +\d+\*?){5}$", ln)]
+    assert len(grid) > 20  # the boards were drawn, row by row, none of them wrapped
+    assert all(len(p) <= play.WIDTH + 1 for p in asked if p.startswith("Your move (e.g. ")
+               and "setup:" not in p)
+
+
+def test_fit_wraps_long_lines_keeping_their_indentation():
+    text = "short\n    " + " ".join(["word"] * 40)
+    got = play.fit(text).splitlines()
+    assert got[0] == "short"
+    assert all(ln.startswith("    word") and len(ln) <= play.WIDTH for ln in got[1:])
+    assert len(got) > 2

@@ -6,6 +6,7 @@
 import os
 import random
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -21,10 +22,28 @@ except ImportError:  # the AI is optional for the terminal game
     _ai = None
 
 COMMANDS = "h = help, m = moves so far, u = undo, q = quit"
+WIDTH = 79  # a standard terminal: longer lines are word-wrapped (boards are drawn narrower)
 
 
 class Quit(Exception):
     pass
+
+
+def fit(text):
+    """Word-wrap each line longer than WIDTH, keeping its indentation."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= WIDTH:
+            out.append(line)
+            continue
+        ind = " " * (len(line) - len(line.lstrip(" ")))
+        out.extend(textwrap.wrap(line, WIDTH, subsequent_indent=ind, break_long_words=False,
+                                 break_on_hyphens=False))
+    return "\n".join(out)
+
+
+def fitted(say):
+    return lambda text="": say(fit(text))
 
 
 class View:
@@ -273,6 +292,7 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
 
 def play_game(ask, say, name, rules, players, seed=None, view=None):
     """One game/match. players[p] is None for a person, else a callable(game, pos) -> move."""
+    say = fitted(say)
     game = games.load(name, rules)
     term = _renderer(name)
     view = view or view_for(players)
@@ -329,6 +349,7 @@ def _opponent(level, seed=None):
 
 
 def terminal(ask=input, say=print, seed=None):
+    say = fitted(say)
     names = _present()
     try:
         while True:

@@ -42,17 +42,20 @@ def board(game, pos, view):
         head = "O An Quan - game over"
     else:
         head = "O An Quan - move %d - %s turn" % (j["ply"] + 1, view.of(j["to_move"]))
-    return "\n".join([
+    lines = [
         head,
+        "  " + _side(game, pos, view, t),
         pad + "".join("%4d " % i for i in top) + "   <- %s squares" % view.of(t),
-        pad + "".join("[%3d]" % sq[i] for i in top) + "   " + _side(game, pos, view, t),
+        pad + "".join("[%3d]" % sq[i] for i in top),
         "%-9s%s%s" % (_mandarin(j, left), " " * 25, _mandarin(j, right)),
         " sq %-2d%s sq %d" % (left, " " * 28, right),
-        pad + "".join("[%3d]" % sq[i] for i in bot) + "   " + _side(game, pos, view, b),
+        pad + "".join("[%3d]" % sq[i] for i in bot),
         pad + "".join("%4d " % i for i in bot) + "   <- %s squares" % view.of(b),
+        "  " + _side(game, pos, view, b),
         "[n] = stones in a square; (Q+n) = a mandarin square: its big stone Q (worth %d) and n"
-        " small stones" % game.rules["mandarin_value"],
-    ])
+        " small stones; stock = small stones captured" % game.rules["mandarin_value"],
+    ]
+    return "\n".join(ln.rstrip() for ln in lines)
 
 
 def seats(game, view):
@@ -132,10 +135,9 @@ def final(game, pos, view):
                    % (w, view.Name(p) + ":", stock, mand, n, "" if n == 1 else "s", swept, debt,
                       lent, r["score"][p]))
     out.append("  stock = small stones captured (less any spent refilling an empty row); each "
-               "captured mandarin\n  is worth %d; swept = stones left in the player's own squares "
-               "at the end; owed = stones borrowed\n  from the other player to refill a row, "
-               "lent = "
-               "stones lent to them." % mv)
+               "captured mandarin is worth %d; swept = stones left in the player's own squares "
+               "at the end; owed = stones borrowed from the other player to refill a row, "
+               "lent = stones lent to them." % mv)
     w = r["winner"]
     s = r["score"]
     if w is None:

@@ -24,7 +24,7 @@ def board(game, pos, view):
     b = view.bottom
     t = 1 - b
     me, them = j["pits"][b], j["pits"][t]
-    head = "Omweso - game %d - points: %s %d, %s %d (match to %d)" % (
+    head = "Omweso - game %d - points %s %d, %s %d (to %d)" % (
         j["game_no"], view.name(b), j["points"][b], view.name(t), j["points"][t],
         game.rules["match_points"])
     if j["result"] is not None:
@@ -46,24 +46,25 @@ def board(game, pos, view):
 
     def stats(p):
         m, c = j["moves_made"][p], j["captures"][p]
-        return "   %s: %d move%s, %d capture%s" % (view.name(p), m, "" if m == 1 else "s", c,
-                                                "" if c == 1 else "s")
+        return "%s: %d move%s, %d capture%s" % (view.Name(p) if p == b else view.name(p), m,
+                                               "" if m == 1 else "s", c, "" if c == 1 else "s")
     pad = " " * (w + 2)
     lines = [head,
-             row(t, "outer") + _cells(them[i] for i in top) + stats(t),
+             "  " + stats(b) + "; " + stats(t),
+             row(t, "outer") + _cells(them[i] for i in top),
              pad + _idx(top),
              row(t, "inner") + _cells(them[i] for i in mid),
              pad + _idx(mid),
              pad + "-" * 32,
              row(b, "inner") + _cells(me[i] for i in inner),
              pad + _idx(inner),
-             row(b, "outer") + _cells(me[i] for i in outer) + stats(b),
+             row(b, "outer") + _cells(me[i] for i in outer),
              pad + _idx(outer),
              "  [n] = seeds in a pit; the small numbers are pit numbers. Each player numbers their "
              "own 16 pits in sowing order: outer row 0-7, inner row 8-15."]
     if j["phase"] == "setup":
         lines.append("  (pits not arranged yet show the 4-per-outer-pit layout until replaced)")
-    return "\n".join(lines)
+    return "\n".join(ln.rstrip() for ln in lines)
 
 
 def seats(game, view):

@@ -62,7 +62,7 @@ def board(game, pos, view):
         lines.append("  %s won the round with %d and %s %d more son(s) among %s holes" % (
             view.Name(w), j["store"][w], view.verb(w, "pick", "picks"), game.sons_due(pos),
             view.of(1 - w)))
-    return "\n".join(lines)
+    return "\n".join(ln.rstrip() for ln in lines)
 
 
 def seats(game, view):
