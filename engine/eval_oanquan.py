@@ -6,7 +6,7 @@
 #   squares   W[1] x (my non-empty citizen squares - the opponent's): mobility / refill safety
 #   mandarin  W[2] x (value still lying on the mandarin squares) x sign(material lead): what is
 #             left to win matters more to the player behind
-#   tempo     W[3] if `me` is the side to move
+#   tempo     +W[3] if `me` is the side to move, -W[3] if not
 from engine.compat import const
 from engine.search import WIN
 
@@ -16,6 +16,8 @@ _BIG = const(12)
 _STOCK = const(14)
 _MANDS = const(16)
 _DEBT = const(18)
+_OVER = const(24)
+_WIDE = const(29)
 
 WEIGHTS = (6, 3, 0, 0)
 
@@ -28,9 +30,18 @@ class Eval:
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
+        return self.leaf(pos, me, 0)
+
+    def leaf(self, pos, me, ply):
+        """The value of `pos` for `me` (to move or not) `ply` plies from the root: final() if
+        the game is over, else the terms above; the one call the search makes per leaf."""
+        if pos[_OVER]:
+            return self.final(pos, me, ply)
         o = 1 - me  # banked material difference, as game.material (OAQ-9) but inline
         m = (pos[_STOCK + me] - pos[_STOCK + o] + self.mval * (pos[_MANDS + me] - pos[_MANDS + o])
              + 2 * (pos[_DEBT + o] - pos[_DEBT + me]))
+        if pos[_WIDE]:  # a debt of 256+ (low bytes above are then not enough): exact, rare
+            m = self.mat(pos, me) - self.mat(pos, o)
         a = pos[1]
         b = pos[2]
         c = pos[3]
@@ -52,8 +63,8 @@ class Eval:
             s0 -= s1
             n0 -= n1
         v = 16 * m + self.w0 * s0 + self.w1 * n0
-        if pos[_TURN] == me:
-            v += self.w3
+        if self.w3:
+            v += self.w3 if pos[_TURN] == me else -self.w3
         if self.w2:
             left = pos[0] + pos[6] + self.mval * (pos[_BIG] + pos[_BIG + 1])
             if m < 0:

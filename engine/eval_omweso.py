@@ -10,6 +10,7 @@ from engine.compat import const
 from engine.search import WIN
 
 _TM = const(32)
+_OV = const(34)
 _WIN = const(35)
 _PT = const(45)
 
@@ -22,6 +23,13 @@ class Eval:
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
+        return self.leaf(pos, me, 0)
+
+    def leaf(self, pos, me, ply):
+        """The value of `pos` for `me` (to move or not) `ply` plies from the root: final() if
+        the match is over, else the terms above; the one call the search makes per leaf."""
+        if pos[_OV]:
+            return self.final(pos, me, ply)
         s = 0  # player 0 minus player 1, in each term
         mob = 0
         exp = 0
@@ -39,8 +47,8 @@ class Eval:
         v = 16 * s + self.w1 * mob + self.w2 * exp + self.w0 * (
             (pos[_PT] | pos[_PT + 1] << 8) - (pos[_PT + 2] | pos[_PT + 3] << 8))
         v = -v if me else v
-        if pos[_TM] == me:
-            v += self.w3
+        if self.w3:
+            v += self.w3 if pos[_TM] == me else -self.w3
         return v
 
     def final(self, pos, me, ply):

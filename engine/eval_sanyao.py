@@ -6,7 +6,7 @@
 #             when the round ends (SY-7), and a new round gives 5 per controlled hole (SY-9)
 #   owed      W[1] x (what the opponent owes me - what I owe): repaid at settlement (SY-8)
 #   mobility  W[2] x (my non-empty controlled holes - the opponent's)
-#   tempo     W[3] if `me` is the side to move
+#   tempo     +W[3] if `me` is the side to move, -W[3] if not
 from engine.compat import const
 from engine.search import WIN
 
@@ -14,6 +14,7 @@ _C = const(10)
 _S = const(20)
 _O = const(22)
 _TM = const(24)
+_OV = const(27)
 _WN = const(28)
 
 WEIGHTS = (10, 16, 2, 0)
@@ -25,6 +26,13 @@ class Eval:
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
 
     def score(self, pos, me):
+        return self.leaf(pos, me, 0)
+
+    def leaf(self, pos, me, ply):
+        """The value of `pos` for `me` (to move or not) `ply` plies from the root: final() if
+        the match is over, else the terms above; the one call the search makes per leaf."""
+        if pos[_OV]:
+            return self.final(pos, me, ply)
         c = 0  # stones under player 1's control minus player 0's
         k = 0  # non-empty holes of player 1 minus player 0's
         for h in range(10):
@@ -39,8 +47,8 @@ class Eval:
         v = 16 * (pos[_S + 1] - pos[_S]) + self.w0 * c + self.w1 * (pos[_O] - pos[_O + 1]) \
             + self.w2 * k
         v = -v if me == 0 else v
-        if pos[_TM] == me:
-            v += self.w3
+        if self.w3:
+            v += self.w3 if pos[_TM] == me else -self.w3
         return v
 
     def final(self, pos, me, ply):

@@ -2,6 +2,9 @@
 # Negamax with iterative deepening, move ordering by immediate gain (the mover's material change)
 # with the previous iteration's best move first at the root, a budget in nodes and/or milliseconds,
 # copy-make into per-ply buffers allocated once: no allocation per node (tests/portable).
+# The search runs in slices: start() then step(k) as often as needed; a slice that runs out
+# unwinds saving each frame's loop state in per-ply arrays, and the next step() walks back down
+# the same path, so a sliced search visits exactly the nodes of an unsliced one.
 from array import array
 from engine.compat import const, ticks_ms, ticks_diff
 
@@ -9,6 +12,7 @@ _INF = const(1000000000)  # < 2**30: stays a small int on the device
 WIN = const(1000000)  # a won game scores WIN - ply (+ a small margin term), lost -(...)
 _DEFAULT_NODES = const(20000)
 _PROVEN = const(500000)  # |score| above this: a forced result
+_TICK = const(256)  # nodes between clock checks
 
 
 def evaluator(game):
@@ -30,6 +34,7 @@ class Search:
         self._mat = game.material
         self._score = ev.score
         self._final = ev.final
+        self._leaf = ev.leaf
         size = game.SIZE
         nm = game.MAX_MOVES
         self.nk = nk = nm if nm <= kids else kids
@@ -47,6 +52,14 @@ class Search:
         # one buffer per child at interior plies (children are played once, ordered, searched);
         # a node with more moves than that orders by replaying (_ab_big)
         self.kids = [[bytearray(size) for _ in range(nk)] for _ in range(max_ply - 1)]
+        # a paused slice: per ply the loop index, move count, best and alpha of the frame
+        self.s_j = array("h", [0] * (max_ply + 1))
+        self.s_n = array("h", [0] * (max_ply + 1))
+        self.s_best = array("i", [0] * (max_ply + 1))
+        self.s_alpha = array("i", [0] * (max_ply + 1))
+        self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
+        self.pause = False
+        self.pause_at = _INF
         self.nodes = 0
         self.move = -1
         self.score = 0
@@ -54,46 +67,73 @@ class Search:
         self.limit = 0
         self.hard = 0
         self.ms = 0
+        self.used = 0
         self.t0 = 0
         self.stop = False
         self.cut = False
+        self.done = True
+        self.n = 0
+        self.d = 0
+        self.maxd = 0
+        self.i = 0
+        self.alpha = 0
+        self.bi = -1
+
+    def _halt(self, ply, j, n, best, alpha, counted):
+        # A frame stops (self.stop). On a pause it saves its loop state; `counted`: the frame
+        # itself ran out while counting child j, which is uncounted and searched on resume.
+        if self.pause:
+            if counted:
+                self.nodes -= 1
+                self.resume = ply
+            self.s_j[ply] = j
+            self.s_n[ply] = n
+            self.s_best[ply] = best
+            self.s_alpha[ply] = alpha
+        return 0
 
     def _ab(self, pos, ply, depth, alpha, beta):
         # Negamax value of `pos` (not over, depth >= 1) for its side to move; each child is a
-        # node. Out of budget: self.stop is set and callers unwind.
+        # node. Out of budget or slice: self.stop is set and callers unwind.
         mv = self.mv[ply]
-        n = self._moves(pos, mv)
         tomove = self._tomove
         me = tomove(pos)
-        if n == 0:  # only when over: callers check over() first
-            return self._final(pos, me, ply)
-        play = self._play
-        over = self._over
-        final = self._final
-        limit = self.limit
+        j0 = 0
         best = -_INF
+        fresh = True
+        if self.resume >= 0:  # back to where the last slice stopped
+            fresh = False
+            n = self.s_n[ply]
+            j0 = self.s_j[ply]
+            best = self.s_best[ply]
+            alpha = self.s_alpha[ply]
+            if self.resume == ply:
+                self.resume = -1
+            else:
+                self.nodes -= 1  # child j0 is counted again on the way down
+        else:
+            n = self._moves(pos, mv)
+            if n == 0:  # only when over: callers check over() first
+                return self._final(pos, me, ply)
+        play = self._play
+        limit = self.limit
         if depth == 1 or ply + 1 >= self.max_ply:
-            # children are leaves: evaluate them in this loop (no call, no ordering)
+            # children are leaves: evaluate them in this loop (no ordering, one call each)
             self.cut = True
             child = self.stack[ply + 1]
-            score = self._score
+            leaf = self._leaf
             nodes = self.nodes
-            for i in range(n):
+            ply1 = ply + 1
+            for i in range(j0, n):
                 child[:] = pos
                 play(child, mv[i])
                 nodes += 1
                 if nodes >= limit:
                     self.nodes = nodes
                     if self._check():
-                        return 0
+                        return self._halt(ply, i, n, best, alpha, 1)
                     limit = self.limit
-                p = tomove(child)
-                if over(child):
-                    v = final(child, p, ply + 1)
-                else:
-                    v = score(child, p)
-                if p != me:
-                    v = -v
+                v = leaf(child, me, ply1)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -102,43 +142,42 @@ class Search:
                             break
             self.nodes = nodes
             return best
+        if n > self.nk:
+            return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me, j0, best, fresh)
         # interior: play every child into its own buffer, order by the mover's immediate gain
         kids = self.kids[ply]
-        if n > self.nk:
-            return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me)
-        key = self.key[ply]
         perm = self.perm[ply]
-        mat = self._mat
-        base = mat(pos, me)
-        for i in range(n):
-            kid = kids[i]
-            kid[:] = pos
-            play(kid, mv[i])
-            k = mat(kid, me) - base
-            j = i - 1
-            while j >= 0 and key[j] < k:  # insertion sort, stable, best gain first
-                key[j + 1] = key[j]
-                perm[j + 1] = perm[j]
-                j -= 1
-            key[j + 1] = k
-            perm[j + 1] = i
-        for j in range(n):
+        if fresh:
+            key = self.key[ply]
+            mat = self._mat
+            base = mat(pos, me)
+            for i in range(n):
+                kid = kids[i]
+                kid[:] = pos
+                play(kid, mv[i])
+                k = mat(kid, me) - base
+                j = i - 1
+                while j >= 0 and key[j] < k:  # insertion sort, stable, best gain first
+                    key[j + 1] = key[j]
+                    perm[j + 1] = perm[j]
+                    j -= 1
+                key[j + 1] = k
+                perm[j + 1] = i
+        over = self._over
+        for j in range(j0, n):
             kid = kids[perm[j]]
             nodes = self.nodes + 1
             self.nodes = nodes
             if nodes >= self.limit and self._check():
-                return 0
-            p = tomove(kid)
+                return self._halt(ply, j, n, best, alpha, 1)
             if over(kid):
-                v = final(kid, p, ply + 1)
-                if p != me:
-                    v = -v
-            elif p != me:
+                v = self._leaf(kid, me, ply + 1)
+            elif tomove(kid) != me:
                 v = -self._ab(kid, ply + 1, depth - 1, -beta, -alpha)
             else:
                 v = self._ab(kid, ply + 1, depth - 1, alpha, beta)
             if self.stop:
-                return 0
+                return self._halt(ply, j, n, best, alpha, 0)
             if v > best:
                 best = v
                 if v > alpha:
@@ -147,31 +186,28 @@ class Search:
                         break
         return best
 
-    def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me):
+    def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me, j0, best, fresh):
         # Interior node with more moves than child buffers: order by gain with a replay.
         play = self._play
         tomove = self._tomove
         child = self.stack[ply + 1]
-        self._order_root(pos, child, mv, self.key[ply], n, me)
-        best = -_INF
-        for i in range(n):
+        if fresh:
+            self._order_root(pos, child, mv, self.key[ply], n, me)
+        for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])
             nodes = self.nodes + 1
             self.nodes = nodes
             if nodes >= self.limit and self._check():
-                return 0
-            p = tomove(child)
+                return self._halt(ply, i, n, best, alpha, 1)
             if self._over(child):
-                v = self._final(child, p, ply + 1)
-                if p != me:
-                    v = -v
-            elif p != me:
+                v = self._leaf(child, me, ply + 1)
+            elif tomove(child) != me:
                 v = -self._ab(child, ply + 1, depth - 1, -beta, -alpha)
             else:
                 v = self._ab(child, ply + 1, depth - 1, alpha, beta)
             if self.stop:
-                return 0
+                return self._halt(ply, i, n, best, alpha, 0)
             if v > best:
                 best = v
                 if v > alpha:
@@ -181,17 +217,29 @@ class Search:
         return best
 
     def _late(self):
-        return ticks_diff(ticks_ms(), self.t0) >= self.ms
+        return self.used + ticks_diff(ticks_ms(), self.t0) >= self.ms
 
     def _check(self):
-        # Reached self.limit: the node budget (stop) or the next clock check (every 256 nodes).
+        # Reached self.limit: the node budget, the end of the slice or the next clock check.
         nodes = self.nodes
         if nodes >= self.hard or (self.ms and self._late()):
             self.stop = True
             return True
-        nxt = nodes + 256
-        self.limit = nxt if nxt < self.hard else self.hard
+        if nodes > self.pause_at:
+            self.stop = True
+            self.pause = True
+            return True
+        self._limit()
         return False
+
+    def _limit(self):
+        # the next node count at which _check must run
+        lim = self.hard
+        if self.pause_at < lim:
+            lim = self.pause_at + 1
+        if self.ms and self.nodes + _TICK < lim:
+            lim = self.nodes + _TICK
+        self.limit = lim
 
     def _order_root(self, pos, child, mv, key, n, me):
         # Sorts mv[0:n] by immediate gain for the mover `me`, best first (stable insertion sort).
@@ -220,6 +268,12 @@ class Search:
         Budgets (first reached ends it; none = _DEFAULT_NODES): nodes (reproducible), ms, depth.
         The move: best of the last completed iteration, or of the interrupted one once its first
         move (the previous best) is done; depth = last completed iteration (docs/ai.md)."""
+        self.start(pos, nodes, ms, depth)
+        self.step(0)
+
+    def start(self, pos, nodes=0, ms=0, depth=0):
+        """Starts a search of `pos` (copied) that step() runs; budgets as in run(), `ms` counts
+        only the time spent inside step(). self.move is a legal move from here on."""
         g = self.game
         mv = self.mv[0]
         n = g.moves(pos, mv)
@@ -229,52 +283,74 @@ class Search:
             nodes = _DEFAULT_NODES
         self.hard = nodes if nodes else _INF
         self.ms = ms
-        self.limit = self.hard if not ms or self.hard < 256 else 256
-        self.t0 = ticks_ms()
+        self.used = 0
         self.nodes = 0
-        self.stop = False
+        self.resume = -1
         root = self.stack[0]
         root[:] = pos
-        child = self.stack[1]
         me = g.to_move(root)
-        ev = self.ev
-        self._order_root(root, child, mv, self.key[0], n, me)
-        best_move = mv[0]
+        self._order_root(root, self.stack[1], mv, self.key[0], n, me)
+        self.n = n
+        self.move = mv[0]
+        self.score = 0
+        self.depth = 0
+        self.done = False
         if n == 1:
-            self.move = best_move
-            self.score = ev.score(root, me)
-            self.depth = 0
+            self.score = self._leaf(root, me, 0)
+            self.done = True
             return
-        best_score = 0
-        done = 0
         maxd = self.max_ply
         if depth and depth < maxd:
             maxd = depth
+        self.maxd = maxd
+        self.d = 0
+        self._next_iteration()
+
+    def _next_iteration(self):
+        self.d += 1
+        self.i = 0
+        self.alpha = -_INF
+        self.bi = -1
+        self.cut = False
+
+    def step(self, slice_nodes=0):
+        """Runs the started search for up to `slice_nodes` more nodes (0: to its end). True when
+        the search is finished; self.move is always the best move found so far."""
+        if self.done:
+            return True
+        self.pause_at = self.nodes + slice_nodes if slice_nodes else _INF
+        self.pause = False
+        self.stop = False
+        self.t0 = ticks_ms()
+        self._limit()
+        root = self.stack[0]
+        child = self.stack[1]
+        mv = self.mv[0]
+        n = self.n
+        me = self._tomove(root)
         play = self._play
         tomove = self._tomove
         over = self._over
-        d = 0
-        while d < maxd:
-            d += 1
-            self.cut = False
-            alpha = -_INF
-            bi = -1
-            for i in range(n):
+        while True:
+            d = self.d
+            alpha = self.alpha
+            bi = self.bi
+            i = self.i
+            if self.resume > 0:
+                self.nodes -= 1  # root child i is counted again on the way down
+            while i < n:
                 child[:] = root
                 play(child, mv[i])
                 self.nodes += 1
                 if self.nodes >= self.limit and self._check():
+                    if self.pause:
+                        self.nodes -= 1  # child i is counted and searched on resume
                     break
-                p = tomove(child)
                 if over(child) or d == 1:
-                    if over(child):
-                        v = self._final(child, p, 1)
-                    else:
+                    if not over(child):
                         self.cut = True
-                        v = self._score(child, p)
-                    if p != me:
-                        v = -v
-                elif p != me:
+                    v = self._leaf(child, me, 1)
+                elif tomove(child) != me:
                     v = -self._ab(child, 1, d - 1, -_INF, -alpha)
                 else:
                     v = self._ab(child, 1, d - 1, alpha, _INF)
@@ -283,9 +359,20 @@ class Search:
                 if v > alpha:
                     alpha = v
                     bi = i
+                i += 1
+            if self.stop and self.pause:  # the slice is over: keep the root loop's state
+                self.i = i
+                self.alpha = alpha
+                self.bi = bi
+                if bi >= 0:  # the best so far, as the end of the search would take it
+                    self.move = mv[bi]
+                    self.score = alpha
+                self.used += ticks_diff(ticks_ms(), self.t0)
+                return False
             if bi >= 0:  # the first move (previous best) was searched fully: a sound choice
                 best_move = mv[bi]
-                best_score = alpha
+                self.move = best_move
+                self.score = alpha
                 # previous best first for the next iteration, the rest keeps its order
                 while bi > 0:
                     mv[bi] = mv[bi - 1]
@@ -293,11 +380,12 @@ class Search:
                 mv[0] = best_move
             if self.stop:
                 break
-            done = d
-            if not self.cut or best_score > _PROVEN or best_score < -_PROVEN:
+            self.depth = d
+            if d >= self.maxd or not self.cut or self.score > _PROVEN or self.score < -_PROVEN:
                 break  # the tree is solved: deeper iterations cannot change anything
             if self.ms and self._late():
                 break
-        self.move = best_move
-        self.score = best_score
-        self.depth = done
+            self._next_iteration()
+        self.done = True
+        self.used += ticks_diff(ticks_ms(), self.t0)
+        return True

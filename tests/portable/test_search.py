@@ -49,8 +49,12 @@ LOSSES = {
 }
 
 
-def _pos(hexstr):
-    return bytearray(bytes.fromhex(hexstr))
+def _pos(hexstr, g=None):
+    # positions are stored without the trailing zero bytes a later layout may add
+    b = bytearray(bytes.fromhex(hexstr))
+    if g is not None and len(b) < g.SIZE:
+        b.extend(bytes(g.SIZE - len(b)))
+    return b
 
 
 def _moves(g, pos):
@@ -175,12 +179,12 @@ def _check_fixed(name):
     g = games.load(name, RULES[name])
     s = S.Search(g)
     for hexstr, wins in WINS[name]:
-        pos = _pos(hexstr)
+        pos = _pos(hexstr, g)
         m, score, nodes, depth = s.best(pos, nodes=3000)
         assert m in wins, (name, hexstr, m)
         assert score > 500000, (name, hexstr, score)
     for hexstr, losses in LOSSES[name]:
-        pos = _pos(hexstr)
+        pos = _pos(hexstr, g)
         m, score, nodes, depth = s.best(pos, nodes=3000)
         assert m in _moves(g, pos) and m not in losses, (name, hexstr, m)
 
@@ -269,3 +273,80 @@ def test_budgets_and_levels():
         assert False, "level 9 accepted"
     except ValueError:
         pass
+
+
+def _sliced_same(name, budgets, slices):
+    # A search run in slices (start, then step(k) until it reports the end) visits exactly the
+    # nodes of the same search run at once: same move, score, node count and depth, for slices of
+    # every size, including 1 node. Between slices .move is always a legal move.
+    g = games.load(name, RULES[name])
+    s = S.Search(g)
+    seen = 0
+    for seed in (1, 2, 3):
+        for plies in (0, 9, 23):
+            pos = _midgame(g, plies, seed)
+            legal = _moves(g, pos)
+            if len(legal) < 2:
+                continue
+            for nodes in budgets:
+                whole = s.best(pos, nodes=nodes)
+                for k in slices:
+                    s.start(pos, nodes)
+                    steps = 0
+                    while not s.step(k):
+                        steps += 1
+                        assert s.move in legal, (name, s.move)
+                        assert s.nodes == steps * k, (name, s.nodes, steps, k)
+                    got = (s.move, s.score, s.nodes, s.depth)
+                    assert got == whole, (name, seed, plies, nodes, k, got, whole)
+                    seen += 1
+    assert seen >= 20, seen
+
+
+def test_sliced_search_is_the_same_search_oanquan():
+    _sliced_same("oanquan", (1, 2, 400, 1500), (1, 7, 256))
+
+
+def test_sliced_search_is_the_same_search_sanyao():
+    _sliced_same("sanyao", (1, 400, 1500), (1, 13, 300))
+
+
+def test_sliced_search_is_the_same_search_omweso():
+    _sliced_same("omweso", (1, 150, 600), (1, 11, 100))
+
+
+def test_sliced_search_depth_budget_and_restart():
+    # a depth budget sliced gives the unsliced answer; start() abandons a paused search cleanly
+    g = games.load("oanquan")
+    s = S.Search(g)
+    pos = _midgame(g, 12, 5)
+    whole = s.best(pos, depth=4)
+    s.start(_midgame(g, 7, 9), 3000)
+    s.step(333)  # paused deep inside the tree
+    s.start(pos, 0, 0, 4)
+    while not s.step(50):
+        pass
+    assert (s.move, s.score, s.nodes, s.depth) == whole
+    assert s.step(50)  # a finished search stays finished
+
+
+def test_sliced_search_allocates_nothing():
+    if micropython is None:
+        return
+    for name in ("oanquan", "sanyao", "omweso"):
+        g = games.load(name, RULES[name])
+        s = S.Search(g)
+        pos = _midgame(g, 10, 4)
+        s.start(pos, 50)
+        s.step(7)
+        s.step(0)
+        gc.collect()
+        micropython.heap_lock()
+        try:
+            s.start(pos, 3000)
+            steps = 0
+            while not s.step(97):
+                steps += 1
+        finally:
+            micropython.heap_unlock()
+        assert steps >= 20 and s.nodes == 3000, (name, steps, s.nodes)
