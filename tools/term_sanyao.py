@@ -10,6 +10,10 @@ REASONS = {
 }
 
 
+def _n(count, word):
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+
+
 def _home(p):
     return list(range(0, 5)) if p == 0 else list(range(5, 10))
 
@@ -59,9 +63,9 @@ def board(game, pos, view):
                 view.Name(p), view.verb(p, "owe", "owes"), j["owed"][p], view.name(1 - p)))
     if j["phase"] == "choose_sons":
         w = j["to_move"]
-        lines.append("  %s won the round with %d and %s %d more son(s) among %s holes" % (
-            view.Name(w), j["store"][w], view.verb(w, "pick", "picks"), game.sons_due(pos),
-            view.of(1 - w)))
+        lines.append("  %s won the round with %d and %s %s more among %s holes" % (
+            view.Name(w), j["store"][w], view.verb(w, "pick", "picks"),
+            _n(game.sons_due(pos), "son"), view.of(1 - w)))
     return "\n".join(ln.rstrip() for ln in lines)
 
 
@@ -153,14 +157,16 @@ def summary(game, pos, trace, view, mover):
                 out.append(line + ": %s %s the round." % (view.name(w),
                                                            view.verb(w, "win", "wins")))
         elif k == "choose_sons":
-            out.append("  %s %d son(s) among %s holes (type son:<hole>)." % (
-                view.Name(e["player"]) + view.verb(e["player"], " pick", " picks"), e["count"],
-                view.of(1 - e["player"])))
+            out.append("  %s %s among %s holes%s." % (
+                view.Name(e["player"]) + view.verb(e["player"], " pick", " picks"),
+                _n(e["count"], "son"), view.of(1 - e["player"]),
+                " (type son:<hole>)" if view.name(e["player"]) != "the computer" else ""))
         elif k == "loan":
-            out.append("  %s %d stone(s) to %s to fill the last hole%s." % (
+            out.append("  %s %s to %s to fill the last hole%s." % (
                 view.Name(e["from"]) + (view.verb(e["from"], " give", " gives") if e["gift"]
                                         else view.verb(e["from"], " lend", " lends")),
-                e["count"], view.name(e["to"]), "" if e["gift"] else " (repaid next round)"))
+                _n(e["count"], "stone"), view.name(e["to"]),
+                "" if e["gift"] else " (repaid next round)"))
         elif k == "round_start":
             out.append("Round %d: every hole holds 5 again; %s." % (
                 e["round"], view.name(e["starter"]) + view.verb(e["starter"], " start",
