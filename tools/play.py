@@ -302,7 +302,8 @@ def play_game(ask, say, name, rules, players, seed=None, view=None):
     say("")
     say(term.seats(game, view))
     p0 = game.to_move(rec.pos)
-    say("%s %s first." % (view.Name(p0), view.verb(p0, "move", "moves")))
+    say("%s %s first. At your turn, type h to see how moves work." % (
+        view.Name(p0), view.verb(p0, "move", "moves")))
     while not game.over(rec.pos):
         say("")
         say(term.board(game, rec.pos, view))

@@ -67,7 +67,9 @@ def seats(game, view):
             view.Name(p), view.verb(p, "play", "plays"), "bottom" if p == view.bottom else "top",
             r[0], r[-1]))
     out.append("The two half-moons at the ends are the mandarin squares (0 and 6): nobody owns"
-               " them; capture them for %d points each." % game.rules["mandarin_value"])
+               " them. Sow stones round the board and capture squares: each stone scores 1, a"
+               " big mandarin stone %d. The game ends when both mandarin squares are empty;"
+               " the higher score wins." % game.rules["mandarin_value"])
     return " ".join(out)
 
 
