@@ -104,7 +104,7 @@ class Session:
 
     def say(self, text):
         self.msg = text
-        self.msg_at = self.now
+        self.msg_at = None  # its time starts at the next tick (after an AI search, say)
 
     def is_human(self, p):
         m = self.cfg["mode"]
@@ -270,7 +270,10 @@ class Session:
         self.anim_player = ev.get("player", self.last[1] if self.last else 0)
         self.anim_event = ev
         m = self.ad.message(ev)
-        if m:
+        if m:  # who did it: a capture by the AI must not read as yours
+            who = ev.get("player", self.anim_player)
+            if m[:8] == "Captured":
+                m = "%s c%s" % (self.names()[who], m[1:])
             self.say(m)
         if not quiet and self.cfg["sound"]:
             if self.anim_ev == "drop":
@@ -282,6 +285,8 @@ class Session:
     def tick(self, now):
         self.now = now
         v = self.version
+        if self.msg and self.msg_at is None:
+            self.msg_at = now
         if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim":
             self.msg = ""
             self.version += 1
@@ -303,15 +308,48 @@ class Session:
             elif ph == "ai":
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
                 if ticks_diff(now, self.ai_at) >= wait:
-                    self._ai_move()
+                    self._ai_think()
+            elif self.brain is not None and self.cfg.get("ponder", True):
+                self._ponder(ph)
             elif ph in ("select", "choose", "setup") and self.cfg["game"] == "omweso" \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
                 self._blitz_pass()
+        if self.brain is not None and self.phase == "ai" and self.scr is not self.play:
+            self.brain.cancel()  # B opened the pause menu: the AI thinks again afterwards
         return self.version != v
 
     def thinking(self):
         return self.screen == "play" and self.phase == "ai"
+
+    def ai_progress(self):
+        """0-100: how far the AI's search for its move is (for a progress indicator)."""
+        return self.brain.progress() if self.thinking() and self.brain is not None else 0
+
+    def ai_now(self):
+        """The player does not want to wait: the AI plays the best move found so far."""
+        if self.thinking() and self.brain is not None and self.brain.thinking():
+            self._ai_move()
+
+    def _ai_think(self):
+        # One slice of the AI's search per tick, so the screen stays live (docs/ai.md)
+        br = self._brain()
+        if not br.thinking():
+            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms)
+        p = br.progress()
+        if br.work():
+            self._ai_move()
+        elif br.progress() != p:
+            self.version += 1
+
+    def _ponder(self, ph):
+        # The human's turn vs the AI: the AI searches its likely reply meanwhile (engine/ai.py)
+        if self.cfg["mode"] != "ai" or self.game.over(self.rec.pos):
+            return
+        br = self.brain
+        if ph == "select" and self.is_human(self.mover()):
+            br.ponder(self.rec.pos, self.cfg["level"])
+        br.work()
 
     def _brain(self):
         if self.brain is None:
@@ -319,7 +357,13 @@ class Session:
         return self.brain
 
     def _ai_move(self):
-        code = self._brain().move(self.rec.pos, self.cfg["level"], self.ai_ms)
+        # the AI plays: its finished search's move, or the best so far (the player took it)
+        br = self._brain()
+        if not br.thinking():
+            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms)
+            while not br.work():
+                pass
+        code = br.result()
         if code is None:
             self._begin_turn()
             return

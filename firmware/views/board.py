@@ -58,10 +58,10 @@ class BoardView:
         st = {}
         if s.last is not None and s.phase != "anim":
             st[self.key_of(s, s.last[0], s.last[1])] = "last"
-        if s.hint is not None:
-            st[self.key_of(s, s.hint, s.mover())] = "hint"
         if s.phase in ("select", "choose", "setup"):
             st[self.key_of(s, s.play.cursor, s.mover())] = "cursor"
+        if s.hint is not None and s.phase == "select":  # green, even under the cursor
+            st[self.key_of(s, s.hint, s.mover())] = "hint"
         if s.phase == "choose" and s.scene is not None and s.anim_at >= 0:
             st[self.key_of(s, s.anim_at, s.anim_player)] = "active"
         if s.phase == "choose":

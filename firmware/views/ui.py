@@ -143,6 +143,7 @@ class Pit:
     # TileGrid, what is drawn; position, size and the layout numbers are derived from them.
     shape = "box"
     big_r = 0
+    numbered = False  # the pit's number is drawn in its top corner (move texts refer to it)
 
     def __init__(self, group, x, y, w, h, shape="box"):
         if shape != "box":
@@ -215,12 +216,14 @@ class Pit:
                     rect(b, 0 if not inner else 2, j, n, 1, v)
 
     def _area(self):
-        """(x0, x1, y0, y1): where the dots go."""
+        """(x0, x1, y0, y1): where the dots go (below the pit's number, if any)."""
+        top = 7 if self.numbered else 0
         if self.shape == "box":
-            return 4, self.w - 4, 4, self.h - 3 - self.text_h
+            return 4, self.w - 4, 4 + top, self.h - 3 - self.text_h
+        y0 = self.h // 4 + top
         if self.shape == "right":
-            return 4, self.w - self.w // 3, self.h // 4, self.h - self.h // 4 - self.text_h
-        return self.w // 3, self.w - 4, self.h // 4, self.h - self.h // 4 - self.text_h
+            return 4, self.w - self.w // 3, y0, self.h - self.h // 4 - self.text_h
+        return self.w // 3, self.w - 4, y0, self.h - self.h // 4 - self.text_h
 
     def slots(self):
         """Dot positions (x, y) inside the pit, in filling order."""
@@ -255,8 +258,12 @@ class Pit:
                     n -= 1
                 x += s
             y += s
+        return n  # the seeds that did not fit
 
     def _big_box(self):
+        if not self.show_dots:  # a small pit: the big stone above the count
+            r = min(self.w, self.h) // 4
+            return r, self.w // 2, self.h // 2 - r - 1
         r = min(self.w, self.h) // 5
         return r, self.w // 2, self.h // 2 - self.text_h // 2
 
@@ -284,29 +291,49 @@ class Pit:
             x = (self.w - tw) // 2
         if self.show_dots:
             y = self.h - 5 * sc - 3 if self.shape == "box" else self.h * 3 // 4 - 5 * sc // 2
+        elif self.big_r:
+            y = self.h // 2 + 1  # under the big stone
         else:
-            y = (self.h - 5 * sc) // 2
+            y = (self.h - 5 * sc) // 2 + (3 if self.numbered else 0)
         return x, y
 
-    def draw(self, count, style="", body=BODY, big=0, text=None):
-        st = (count, style, body, big, text)
+    def number_origin(self, n):
+        """Top-left of the pit's number (3x5 font, scale 1): a top corner, the flat side of a
+        half-moon."""
+        tw = 4 * len(str(n)) - 1
+        if self.shape == "left":
+            return self.w - tw - 3, self.h // 4 - 2
+        if self.shape == "right":
+            return 3, self.h // 4 - 2
+        return 3, 3
+
+    def draw(self, count, style="", body=BODY, big=0, text=None, num=-1):
+        """count seeds as dots (the count as a number only when they do not all fit, or a text
+        given), the big stone when big, the pit's number num in a corner (-1: none)."""
+        st = (count, style, body, big, text, num)
         if st == self.state:
             return
         self.state = st
+        self.numbered = num >= 0
         self.tg.pixel_shader = palette(style, body)
         b = self.bmp
         if self.shape != "box":
             self._outline()
         else:
             rect(b, 2, 2, self.w - 4, self.h - 4, 1)
-        if self.show_dots:
-            if big:
-                r, cx, cy = self._big_box()
-                rect(b, cx - r, cy - r, 2 * r, 2 * r, 3)
-                rect(b, cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, 2)
-                self.big_r = r
-            self._dots(count, big)
-        t = str(count) if text is None else text
+        self.big_r = 0
+        if big:
+            r, cx, cy = self._big_box()
+            rect(b, cx - r, cy - r, 2 * r, 2 * r, 3)
+            rect(b, cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, 2)
+            self.big_r = r
+        fits = self.show_dots and self._dots(count, big) == 0
+        if text is not None:
+            t = text
+        elif fits:
+            t = ""  # every seed is drawn: no number needed
+        else:
+            t = str(count)
         sc = self.sc
         w = self.w
         h = self.h
@@ -314,7 +341,17 @@ class Pit:
             t = t[-((w - 2) // (4 * sc)):]
         self.text = t
         x, y = self.text_origin(t)
-        for ch in t:  # the pixels of glyph_pixels(), drawn as they come
+        self._glyphs(t, x, y, sc, 2)
+        if num >= 0:
+            x, y = self.number_origin(num)
+            self._glyphs(str(num), x, y, 1, 3)
+
+    def _glyphs(self, t, x, y, sc, v):
+        """Text t in the 3x5 font at scale sc, colour index v (the pixels of glyph_pixels())."""
+        b = self.bmp
+        w = self.w
+        h = self.h
+        for ch in t:
             rows = GLYPHS.get(ch)
             if rows is not None:
                 for r in range(5):
@@ -326,7 +363,7 @@ class Pit:
                                 for dx in range(sc):
                                     px = x + c * sc + dx
                                     if 0 <= px < w and 0 <= py < h:
-                                        b[px, py] = 2
+                                        b[px, py] = v
             x += 4 * sc
 
 

@@ -23,12 +23,8 @@ class View(BoardView):
         sq = scene["squares"]
         big = scene["big"]
         for i in range(12):
-            b = 0
-            text = None
-            if i % 6 == 0:
-                b = big[i // 6]
-                text = ("Q+%d" % sq[i]) if b else str(sq[i])
-            self.pits[i].draw(sq[i], styles.get(i, ""), ui.BODY, b, text)
+            b = big[i // 6] if i % 6 == 0 else 0
+            self.pits[i].draw(sq[i], styles.get(i, ""), ui.BODY, b, None, i)
         nm = s.names()
         for p, lb in ((0, self.info0), (1, self.info1)):
             t = "%s %d" % (nm[p], scene["stock"][p])

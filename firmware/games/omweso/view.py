@@ -67,10 +67,11 @@ class View(BoardView):
         for p in (0, 1):
             body = ui.BODY if p == v else ui.BODY1
             for i in range(16):
-                self.slot[G.screen_pos(p, i, v)].draw(pits[p][i], styles.get((p, i), ""), body)
-        if self.info is not None:
+                self.slot[G.screen_pos(p, i, v)].draw(pits[p][i], styles.get((p, i), ""), body,
+                                                      0, None, i)
+        if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
-            t = "%s %dpt  %s %dpt  to %d" % (nm[v], scene["points"][v], nm[1 - v],
-                                           scene["points"][1 - v],
+            pt = scene["points"]
+            t = "%s %dpt  %s %dpt  to %d" % (nm[0], pt[0], nm[1], pt[1],
                                            scene["rules"]["match_points"])
             ui.set_text(self.info, ui.fit(t, self.w))

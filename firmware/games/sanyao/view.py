@@ -27,7 +27,7 @@ class View(BoardView):
             home = 0 if i < 5 else 1
             son = c[i] != home
             text = ("s%d" % hl[i]) if son else None
-            self.pits[i].draw(hl[i], styles.get(i, ""), ui.BODY1 if c[i] else ui.BODY, 0, text)
+            self.pits[i].draw(hl[i], styles.get(i, ""), ui.BODY1 if c[i] else ui.BODY, 0, text, i)
         st = scene["store"]
         self.pits["s0"].draw(st[0], "", ui.BODY, 0)
         self.pits["s1"].draw(st[1], "", ui.BODY1, 0)
