@@ -25,8 +25,8 @@ let cdc = null;
 const display = { spi: -1, dc: -1, cs: -1, cmd: -1, args: [], x0: 0, x1: 0, y0: 0, y1: 0,
   x: 0, y: 0, hi: -1, fb: new Uint16Array(320 * 320), writes: 0, bytes: 0,
   bbox: [1e9, 1e9, -1, -1], lastPixel: 0 };
-const heap = { areas: [], lastScan: -1e18, min: Infinity, minAfterCollect: Infinity,
-  last: -1, total: 0, collects: 0, samples: 0 };
+const heap = { heads: [], tlsf: 0, lastScan: -1e18, min: Infinity, minAfterCollect: Infinity,
+  last: null, collects: 0, samples: 0 };
 
 function loadUF2(path) {
   const data = readFileSync(path);
@@ -49,7 +49,9 @@ function loadUF2(path) {
   return blocks;
 }
 
+let serialSeen = false;
 function pushSerial(buffer) {
+  if (buffer.length) serialSeen = true;
   for (const b of buffer) serialOut.push(b);
 }
 
@@ -155,75 +157,152 @@ function setupSPI(index) {
   };
 }
 
-// ---- MicroPython GC heap, read from RAM -----------------------------------------------------
-// An area (mp_state_mem_area_t) holds: alloc table start, its byte length, [finaliser table],
-// pool start, pool end, with pool end - pool start = 64 * table length (4 blocks of 16 bytes per
-// table byte). Found by that invariant; free bytes = 16 * the table's 2-bit entries that are 0.
+// ---- the GC heap, read from RAM -------------------------------------------------------------
+// gc.mem_free() = 16 x the free 2-bit entries of each GC area's allocation table, plus (split heap,
+// CircuitPython 10) the largest block the outer TLSF heap could still give a new area, rounded
+// down as tlsf_fit_size() does. An area (mp_state_mem_area_t: next, alloc table start, its length,
+// [finaliser/collect tables], pool start, pool end) is found by pool end - pool start = 64 x table
+// length; the TLSF control by its null block pointing at itself, its blocks by walking sizes.
 const FREE_IN_BYTE = new Uint8Array(256);
 for (let i = 0; i < 256; i++) {
   let n = 0;
   for (let k = 0; k < 8; k += 2) if (((i >> k) & 3) === 0) n++;
   FREE_IN_BYTE[i] = n;
 }
+const inRam = (p) => p >= RAM && p < RAM + RAM_SIZE;
 
-function scanAreas() {
+function areaAt(addr) {
+  // the area struct whose "next" word is at addr, or null
   const v = mcu.sramView;
-  const found = [];
-  const inRam = (p) => p >= RAM && p < RAM + RAM_SIZE;
-  for (let i = 0; i + 24 <= RAM_SIZE; i += 4) {
-    const atb = v.getUint32(i, true);
-    if (!inRam(atb)) continue;
-    const len = v.getUint32(i + 4, true);
-    if (len < 64 || len > RAM_SIZE / 64) continue;
-    for (const k of [8, 12]) {
-      const start = v.getUint32(i + k, true);
-      const end = v.getUint32(i + k + 4, true);
-      if (inRam(start) && end <= RAM + RAM_SIZE && end - start === len * 64 && start >= atb + len) {
-        found.push({ atb: atb - RAM, len, start, end });
-        break;
-      }
+  const o = addr - RAM;
+  if (o < 0 || o + 32 > RAM_SIZE) return null;
+  const atb = v.getUint32(o + 4, true);
+  const len = v.getUint32(o + 8, true);
+  if (!inRam(atb) || len < 16 || len > RAM_SIZE / 64) return null;
+  for (const k of [12, 16, 20]) {
+    const start = v.getUint32(o + k, true);
+    const end = v.getUint32(o + k + 4, true);
+    if (inRam(start) && end <= RAM + RAM_SIZE && end - start === len * 64 && start >= atb + len) {
+      return { addr, next: v.getUint32(o, true), atb: atb - RAM, len, start, end };
     }
   }
-  // the same area may be found twice (the struct and a copy); keep distinct tables
-  const seen = new Set();
-  heap.areas = found.filter((a) => (seen.has(a.atb) ? false : (seen.add(a.atb), true)));
-  heap.total = heap.areas.reduce((s, a) => s + (a.end - a.start), 0);
+  return null;
 }
 
-function heapFree() {
-  if (!heap.areas.length) return -1;
-  const ram = mcu.sram;
-  let free = 0;
-  for (const a of heap.areas) {
-    for (let i = a.atb, e = a.atb + a.len; i < e; i++) free += FREE_IN_BYTE[ram[i]];
+function tlsfWalk(first, onUsed) {
+  // [largest free block, the end sentinel] of the TLSF blocks from `first` (header addresses;
+  // size word at +4 with bit 0 = free, payload at +8, next header at +4 + size), calling
+  // onUsed(payload, end) for each block in use; null if the chain is broken
+  const v = mcu.sramView;
+  let h = first - RAM;
+  let largest = 0;
+  for (let n = 0; n < 100000; n++) {
+    if (h < 0 || h + 8 > RAM_SIZE) return null;
+    const size = v.getUint32(h + 4, true);
+    const bytes = size & ~3;
+    if (bytes === 0) return n >= 2 ? [largest, h + RAM] : null;
+    if (size & 1) { if (bytes > largest) largest = bytes; } else if (onUsed) {
+      onUsed(h + 8 + RAM, h + 4 + bytes + RAM);
+    }
+    h += bytes + 4;
   }
-  return free * BYTES_PER_BLOCK;
+  return null;
+}
+
+function scanHeap() {
+  // the TLSF pool (CircuitPython's outer heap), then the GC areas that are not inside it
+  const v = mcu.sramView;
+  heap.tlsf = 0;
+  let poolEnd = 0;
+  for (let o = 0; o + 16 <= RAM_SIZE && !heap.tlsf; o += 4) {
+    // the control block: its null block at c, then bitmaps and free-list heads, most of which
+    // point at the null block while their lists are empty
+    const c = RAM + o;
+    if (v.getUint32(o + 4, true) !== 0) continue;
+    let refs = 0;
+    for (let k = o + 16; k < o + 1024 && k + 4 <= RAM_SIZE; k += 4) {
+      if (v.getUint32(k, true) === c) refs++;
+    }
+    if (refs < 64) continue;
+    for (let s = c + 16; s < c + 8192 && s + 8 < RAM + RAM_SIZE; s += 4) {
+      const w = tlsfWalk(s);
+      if (w && w[1] > RAM + RAM_SIZE / 2) { heap.tlsf = s; heap.poolEnd = poolEnd = w[1]; break; }
+    }
+  }
+  heap.heads = [];
+  const seen = new Set();
+  for (let o = 0; o + 32 <= RAM_SIZE; o += 4) {
+    const a = areaAt(RAM + o);
+    if (!a || seen.has(a.atb) || (heap.tlsf && a.addr >= heap.tlsf && a.addr < poolEnd)) continue;
+    seen.add(a.atb);
+    heap.heads.push(a.addr);
+  }
+}
+
+function fitSize(size) {
+  // tlsf_fit_size() with 16 second-level lists: what one new allocation can surely get
+  if (size <= 0) return 0;
+  const interval = 2 ** Math.floor(Math.log2(size)) / 16;
+  return size - (size % interval);
+}
+
+function heapNow() {
+  // {areaFree, areaTotal, areas, outer, free} or null before the heap exists
+  if (!heap.heads.length) return null;
+  const ram = mcu.sram;
+  const r = { areaFree: 0, areaTotal: 0, areas: 0, outer: 0, free: 0 };
+  const count = (a) => {
+    let f = 0;
+    for (let i = a.atb, e = a.atb + a.len; i < e; i++) f += FREE_IN_BYTE[ram[i]];
+    r.areaFree += f * BYTES_PER_BLOCK;
+    r.areaTotal += a.end - a.start;
+    r.areas++;
+  };
+  for (const addr of heap.heads) {
+    const a = areaAt(addr);
+    if (a) count(a);
+  }
+  if (heap.tlsf) {
+    const w = tlsfWalk(heap.tlsf, (payload, end) => {
+      const a = areaAt(payload);
+      if (a && a.end <= end) count(a);
+    });
+    if (!w || w[1] !== heap.poolEnd) return null; // caught mid-update: skip this sample
+    r.outer = fitSize(w[0]);
+  }
+  r.free = r.areaFree + r.outer;
+  return r;
 }
 
 function sampleHeap() {
   const now = mcu.clock.nanos;
-  if (now - heap.lastScan > 200e6 || !heap.areas.length) { // areas may appear (split heap)
+  if ((!heap.heads.length || !heap.tlsf) && now - heap.lastScan > 250e6) {
     heap.lastScan = now;
-    scanAreas();
+    scanHeap();
   }
-  const free = heapFree();
-  if (free < 0) return;
+  const h = heapNow();
+  // before the firmware has printed anything its heap may not be set up: RAM holds leftovers
+  if (!h || !serialSeen) return;
   heap.samples++;
-  if (free < heap.min) heap.min = free;
-  // a collection frees many blocks at once: the value after the jump is "after a collect"
-  if (heap.last >= 0 && free - heap.last > 2048) {
+  // a value seen in one sample only (an area being set up, tables not yet cleared) is not a
+  // low point: count the larger of two consecutive samples
+  const low = heap.last ? Math.max(h.free, heap.last.free) : Infinity;
+  if (low < heap.min) { heap.min = low; heap.minAt = now; heap.minDetail = h; }
+  // a collection frees many blocks at once: that value is "after a collect"
+  if (heap.last && h.free - heap.last.free > 2048) {
     heap.collects++;
-    if (free < heap.minAfterCollect) heap.minAfterCollect = free;
+    if (h.free < heap.minAfterCollect) heap.minAfterCollect = h.free;
   }
-  heap.last = free;
+  heap.last = h;
 }
 
 function heapReport() {
-  const free = heapFree();
-  return { free, total: heap.total, areas: heap.areas.length,
-    min_free: heap.min === Infinity ? null : heap.min,
+  const h = heapNow() || { free: null, areaFree: null, areaTotal: null, outer: null };
+  return { free: h.free, gc_areas_free: h.areaFree, gc_areas_total: h.areaTotal, gc_areas: h.areas,
+    outer_fit: h.outer, min_free: heap.min === Infinity ? null : heap.min,
+    min_at_us: Math.round(heap.minAt / 1000), min_detail: heap.minDetail,
     min_free_after_collect: heap.minAfterCollect === Infinity ? null : heap.minAfterCollect,
-    collects: heap.collects, samples: heap.samples };
+    collects: heap.collects, samples: heap.samples, tlsf: heap.tlsf, heads: heap.heads };
 }
 
 // ---- running --------------------------------------------------------------------------------
@@ -321,7 +400,7 @@ const commands = {
   heap: () => heapReport(),
   heap_reset: () => {
     heap.min = Infinity; heap.minAfterCollect = Infinity; heap.collects = 0; heap.samples = 0;
-    heap.last = -1;
+    heap.last = null;
     return heapReport();
   },
   quit: () => { setImmediate(() => process.exit(0)); return { ok: true }; },
