@@ -112,6 +112,19 @@ class Saver:
             out.append(S.record(S.MOVE, body))
         return out
 
+    def _move_record(self, code, keep, had):
+        # the smallest record for "code played, keep positions of the had + 1 kept"
+        if keep == had + 1 or keep == had:
+            if code < 32:
+                return S.record((S.SHORT if keep > had else S.SHORT_SHIFT) | code, b"")
+            body = bytearray()
+            S._varint(body, code)
+            return S.record(S.PUSH if keep > had else S.SHIFT, body)
+        body = bytearray()
+        S._varint(body, code)
+        body.append(keep)
+        return S.record(S.MOVE, body)
+
     def _compact(self, head, blob, move):
         # (record, codes after it) for a move or a take-back, None if it is neither
         g = self._game_for(head)
@@ -138,10 +151,8 @@ class Saver:
             except ValueError:
                 p = None
             if p == new:  # replaying the code gives the same position (repetition rules aside)
-                body = bytearray()
-                S._varint(body, move)
-                body.append(keep)
-                return S.record(S.MOVE, body), ([move] + self.codes)[:keep]
+                return self._move_record(move, keep, len(old) // size), \
+                    ([move] + self.codes)[:keep]
         return S.record(S.POS, bytes((keep,)) + new), ([None] + self.codes)[:keep]
 
     # ---------------------------------------------------------------- reading
@@ -164,9 +175,10 @@ class Saver:
         blob = b""
         self.codes = []
         damaged = False
-        for kind, body in recs:
+        last = len(recs) - 1
+        for k in range(len(recs)):
             try:
-                head, blob = self._apply(head, blob, kind, body)
+                head, blob = self._apply(head, blob, recs[k][0], recs[k][1], k == last)
             except Exception:
                 damaged = True
                 self.error = "save damaged: the part before it used"
@@ -182,7 +194,9 @@ class Saver:
         self.fresh = damaged or bool(why)  # the store no longer matches: rewrite it next time
         return head + b"\n" + blob
 
-    def _apply(self, head, blob, kind, body):
+    def _apply(self, head, blob, kind, body, last):
+        # last: the newest record, the only one a power cut can have left torn (nothing is
+        # appended after a torn record), so the only one whose move is checked for legality
         if kind == S.SNAP:
             i = body.index(b"\n")  # ValueError: not a payload
             self.codes = self._unknown(body[:i], body[i + 1:])
@@ -198,14 +212,28 @@ class Saver:
                 raise ValueError("bad position record")
             self.codes = ([None] + self.codes)[:body[0]]
             return head, (body[1:] + blob)[:body[0] * size]
-        if kind == S.MOVE:
-            code, i = S._get_varint(body, 0, len(body))
-            if i != len(body) - 1 or body[i] < 1 or len(blob) < size:
+        if kind == S.MOVE or kind == S.PUSH or kind == S.SHIFT or kind >= S.SHORT:
+            had = len(blob) // size
+            if kind >= S.SHORT:
+                code = kind & 31
+                keep = had + 1 if kind < S.SHORT_SHIFT else had
+            else:
+                code, i = S._get_varint(body, 0, len(body))
+                if kind == S.MOVE:
+                    keep = body[i] if i == len(body) - 1 else 0
+                elif i != len(body):
+                    keep = 0
+                else:
+                    keep = had + 1 if kind == S.PUSH else had
+            if keep < 1 or had < 1:
                 raise ValueError("bad move record")
             pos = bytearray(blob[:size])
-            self._play(g, pos, code)
-            self.codes = ([code] + self.codes)[:body[i]]
-            return head, (bytes(pos) + blob)[:body[i] * size]
+            if last:
+                self._play(g, pos, code)
+            else:
+                g.play(pos, code)
+            self.codes = ([code] + self.codes)[:keep]
+            return head, (bytes(pos) + blob)[:keep * size]
         if kind == S.UNDO:
             n = S._get_varint(body, 0, len(body))[0]
             if n < 1 or n * size >= len(blob):

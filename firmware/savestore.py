@@ -9,12 +9,17 @@
 # most the save being written. Desktop: FileStore, one file replaced atomically.
 # Record: kind (1 byte) | body length (varint) | body | Adler-32 of all that, LE: 4 bytes for the
 # header and snapshots, its two halves XORed (2 bytes) for the small records written every move.
+# Kinds 0x80-0xBF carry a small move code in the kind byte and have no length or body.
 G_HEAD = 0x47   # "G": first record of a log: b"MQ", version, generation (4 bytes LE)
 SNAP = 0x53     # "S": a whole payload
 HEAD = 0x4A     # "J": a new JSON head, same positions
 POS = 0x50      # "P": kept count (1 byte) + a new newest position
 MOVE = 0x4D     # "M": move code (varint) + kept count (1 byte): newest = play(newest, code)
 UNDO = 0x55     # "U": n (varint) newest positions taken back
+PUSH = 0x41     # "A": move code (varint): as M, all earlier positions kept
+SHIFT = 0x44    # "D": move code (varint): as M, the oldest position dropped
+SHORT = 0x80    # 0x80 | code, no length, no body: PUSH of a code < 32 (3 bytes in all)
+SHORT_SHIFT = 0xA0  # 0xA0 | code: SHIFT of a code < 32
 _VERSION = 2
 _EMPTY = 0xFF
 
@@ -59,8 +64,9 @@ def _check(kind, c):
 
 def record(kind, body):
     out = bytearray((kind,))
-    _varint(out, len(body))
-    out += body
+    if kind < SHORT:
+        _varint(out, len(body))
+        out += body
     c, w = _check(kind, checksum(out))
     for i in range(w):
         out.append((c >> (8 * i)) & 255)
@@ -69,11 +75,16 @@ def record(kind, body):
 
 def parse(buf, i, end):
     """(kind, body, next index) of the record at i, or None if it is torn or not a record."""
-    try:
-        n, j = _get_varint(buf, i + 1, end)
-    except ValueError:
-        return None
-    k = j + n
+    if buf[i] >= SHORT:
+        if buf[i] >= 0xC0:
+            return None
+        j = k = i + 1
+    else:
+        try:
+            n, j = _get_varint(buf, i + 1, end)
+        except ValueError:
+            return None
+        k = j + n
     c, w = _check(buf[i], checksum(buf, i, k) if k <= end else 0)
     if k + w > end:
         return None
@@ -85,20 +96,23 @@ def parse(buf, i, end):
     return buf[i], bytes(buf[j:k]), k + w
 
 
-def gen_record(gen):
+def gen_record(gen, n):
+    """The header of a log whose first records (written with it, in one go) take n bytes: a log
+    whose first records do not all read back is a rewrite cut short."""
     return record(G_HEAD, b"MQ" + bytes((_VERSION, gen & 255, (gen >> 8) & 255,
-                                         (gen >> 16) & 255, (gen >> 24) & 255)))
+                                         (gen >> 16) & 255, (gen >> 24) & 255,
+                                         n & 255, n >> 8)))
 
 
 def read_gen(buf, end):
-    """(generation, index after the G record) of a log in buf, or None."""
+    """(generation, index after the G record, end of the first records) of a log, or None."""
     if end < 1 or buf[0] != G_HEAD:
         return None
     r = parse(buf, 0, end)
-    if r is None or len(r[1]) != 7 or r[1][:2] != b"MQ" or r[1][2] != _VERSION:
+    if r is None or len(r[1]) != 9 or r[1][:2] != b"MQ" or r[1][2] != _VERSION:
         return None
     b = r[1]
-    return b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24, r[2]
+    return b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24, r[2], r[2] + (b[7] | b[8] << 8)
 
 
 def read_log(buf, end):
@@ -107,14 +121,18 @@ def read_log(buf, end):
     g = read_gen(buf, end)
     if g is None:
         return None
-    gen, i = g
+    gen, i, first = g
     recs = []
     while i < end and buf[i] != _EMPTY:
         r = parse(buf, i, end)
         if r is None:
-            return gen, recs, i, False  # a write cut short: its record is dropped
+            break
         recs.append((r[0], r[1]))
         i = r[2]
+    if i < first or not recs:
+        return None  # the rewrite that began this log was cut short
+    if i < end and buf[i] != _EMPTY:
+        return gen, recs, i, False  # an append cut short: its record is dropped
     for j in range(i, end):
         if buf[j] != _EMPTY:
             return gen, recs, i, False
@@ -177,8 +195,6 @@ class NvmLog:
         self.error = None
         buf = self.mem[0:self.size]
         log = read_log(buf, self.size)
-        if log is not None and not log[1]:
-            log = None  # a rewrite cut short: header without its snapshot
         old = None if log is not None else _old_slots(buf)
         del buf
         bk = None
@@ -207,11 +223,11 @@ class NvmLog:
         return []
 
     def capacity(self):
-        """The largest payload a rewrite can hold (a header and a snapshot: 20 bytes)."""
+        """The largest payload a rewrite can hold (a header and a snapshot: 22 bytes)."""
         n = self.size
         if self.backup is not None:
             n = min(n, self.backup.SIZE)
-        return n - 20
+        return n - 22
 
     def append(self, rec):
         """Write rec after the last record (page programs only); False if it must wait for a
@@ -226,10 +242,10 @@ class NvmLog:
     def rewrite(self, payload, recs=None):
         """A fresh log holding payload (as recs, the records that rebuild it, if given), the
         backup first if the sector holds the only copy."""
-        g = gen_record(self.gen + 1)
         s = bytearray()
         for r in recs or (record(SNAP, payload),):
             s += r
+        g = gen_record(self.gen + 1, len(s))
         n = len(g) + len(s)
         if n > self.size:
             raise ValueError("save too big")
@@ -285,8 +301,8 @@ class FilePair:
     def write(self, gen, payload):
         i = 0 if self.gens[0] <= self.gens[1] else 1
         img = bytearray(b"\xff" * self.SIZE)
-        g = gen_record(gen)
         s = record(SNAP, payload)
+        g = gen_record(gen, len(s))
         if len(g) + len(s) > self.SIZE:
             raise ValueError("save too big")
         img[0:len(g)] = g
@@ -341,8 +357,9 @@ class FileStore:
         self.gen += 1
         tmp = self.path + ".tmp"
         with open(tmp, "wb") as f:
-            f.write(gen_record(self.gen))
-            f.write(record(SNAP, payload))
+            s = record(SNAP, payload)
+            f.write(gen_record(self.gen, len(s)))
+            f.write(s)
         rep = getattr(os, "replace", None) or os.rename
         rep(tmp, self.path)
 

@@ -221,9 +221,8 @@ def test_corrupt_newest_slot_falls_back_to_previous_save():
     first = bytes(s.rec.pos)
     human_move(s, c)
     settle(s, c)
-    # the newest save is in the slot written last: break it as a cut write would
-    newest = 0 if st.mem[3] + 256 * st.mem[4] > st.mem[2048 + 3] + 256 * st.mem[2048 + 4] else 1
-    st.mem[newest * 2048 + 20] ^= 0x55
+    # the newest save is the last record of the nvm log: break it as a cut write would
+    st.store.mem[st.store.end - 1] ^= 0x55
     s2 = make(store=st)
     assert s2.notice  # reported on screen
     press(s2, Clock(), "a")
