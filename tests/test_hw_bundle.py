@@ -274,6 +274,23 @@ def test_lib_mpy_takes_the_adafruit_bundles_compiled_libraries(tmp_path):
 
 
 @need_code
+def test_bundle_is_mpy_by_default_and_py_on_request(tmp_path, monkeypatch):
+    # the CLI compiles with $MPY_CROSS (else the emulator folder's CircuitPython mpy-cross);
+    # --py ships the sources
+    monkeypatch.setenv("MPY_CROSS", fake_circuitpython_mpy_cross(tmp_path))
+    assert bundle.default_mpy_cross() == os.environ["MPY_CROSS"]
+    r = subprocess.run(TOOL + ["--build", str(tmp_path / "m"), "bundle", "pico_lcd13"],
+                       capture_output=True, text=True, cwd=ROOT, env=dict(os.environ))
+    assert r.returncode == 0, r.stderr
+    files = files_in(os.path.join(tmp_path, "m", "pico_lcd13", "CIRCUITPY"))
+    assert "engine/search.mpy" in files and "engine/search.py" not in files
+    assert "firmware/games/omweso/view.mpy" in files  # subpackages too (imported by name)
+    r = run("bundle", "pico_lcd13", "--py", build=tmp_path / "p")
+    files = files_in(os.path.join(tmp_path, "p", "pico_lcd13", "CIRCUITPY"))
+    assert "engine/search.py" in files and not [f for f in files if f.endswith(".mpy")]
+    assert "firmware/games/omweso/view.py" in files
+
+
 def test_micropython_mpy_cross_is_refused(tmp_path):
     r = run("bundle", "sprig", "--mpy-cross", bundle.mpy_cross_exe(), build=tmp_path)
     assert r.returncode != 0
@@ -305,7 +322,7 @@ def test_deploy_copies_changes_and_keeps_saves(tmp_path):
     (drive / "lib").mkdir()
     (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"Ccircup")  # a compiled library: kept
     build = tmp_path / "b"
-    r = run("deploy", "--drive", str(drive), build=build)  # board from boot_out.txt
+    r = run("deploy", "--py", "--drive", str(drive), build=build)  # board from boot_out.txt
     assert r.returncode == 0, r.stderr
     got = files_in(str(drive))
     want = files_in(os.path.join(build, "picosystem", "CIRCUITPY"))
@@ -319,7 +336,7 @@ def test_deploy_copies_changes_and_keeps_saves(tmp_path):
     assert 'MANCALA_BOARD = "picosystem"' in s and 'CIRCUITPY_WIFI_SSID = "home"' in s
     assert 'MANCALA_BOARD = "x"' not in s
     assert r.stdout.strip().splitlines()[-2].strip() == "copied code.py"  # code.py last
-    r2 = run("deploy", "picosystem", "--drive", str(drive), build=build)
+    r2 = run("deploy", "picosystem", "--py", "--drive", str(drive), build=build)
     assert r2.returncode == 0 and "0 file(s) changed" in r2.stdout, r2.stdout
     assert files_in(str(drive))["mancala.sav"] == b"SAVE"
 

@@ -1,6 +1,6 @@
 """Build, pack and copy the CircuitPython bundle for a device (desktop tool, CPython).
 
-    python tools/bundle.py bundle BOARD [--mpy-cross PATH] [--lib-mpy DIR] -> build/BOARD/CIRCUITPY/
+    python tools/bundle.py bundle BOARD [--mpy-cross PATH|--py] [--lib-mpy DIR] -> build/BOARD/CIRCUITPY/
     python tools/bundle.py uf2 BOARD [--firmware CP.uf2]    -> build/BOARD/mancala-BOARD.uf2
     python tools/bundle.py deploy [BOARD] [--drive PATH]    -> copies changed files to CIRCUITPY
     python tools/bundle.py mpy                               -> build/mpy/engine/*.mpy + sizes
@@ -94,8 +94,8 @@ def plan(board):
     if not os.path.exists(code):
         fail("firmware/code.py does not exist yet")
     add("code.py", code, "__main__")
-    for pkg in PACKAGES:
-        for src in sorted(glob.glob(os.path.join(ROOT, pkg, "*.py"))):
+    for pkg in PACKAGES:  # with their subpackages (firmware/games/<game>/ ...)
+        for src in sorted(glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True)):
             rel = os.path.relpath(src, ROOT)
             if rel == "firmware/code.py" or SKIP.search(rel):
                 continue
@@ -383,6 +383,17 @@ def mpy(march="armv6m"):
     print("%-28s %8d %8d   -> %s" % ("total", total_py, total_mpy, os.path.relpath(out, ROOT)))
 
 
+def default_mpy_cross():
+    """CircuitPython's own mpy-cross: $MPY_CROSS, else the one beside the emulator firmware
+    (../shared/emu/, $MANCALA_EMU_DIR), else None (the bundle ships .py, compiled at boot)."""
+    env = os.environ.get("MPY_CROSS")
+    if env:
+        return env
+    emu = os.environ.get("MANCALA_EMU_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
+    exe = os.path.join(emu, "circuitpython-10.2.1-mpy-cross")
+    return exe if os.access(exe, os.X_OK) else None
+
+
 def main(argv=None):
     global BUILD
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -390,18 +401,24 @@ def main(argv=None):
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("bundle")
     b.add_argument("board", nargs="?")
-    b.add_argument("--mpy-cross")
+    b.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (default: $MPY_CROSS or the "
+                   "emulator folder's; none found: .py)")
+    b.add_argument("--py", action="store_true", help="ship .py sources, compiled on the chip")
     b.add_argument("--lib-mpy")
     u = sub.add_parser("uf2")
     u.add_argument("board", nargs="?")
     u.add_argument("--firmware")
     u.add_argument("--layout", help="raspberry_pi_pico or raspberry_pi_pico_w")
-    u.add_argument("--mpy-cross")
+    u.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (default: $MPY_CROSS or the "
+                   "emulator folder's; none found: .py)")
+    u.add_argument("--py", action="store_true", help="ship .py sources, compiled on the chip")
     u.add_argument("--lib-mpy")
     d = sub.add_parser("deploy")
     d.add_argument("board", nargs="?")
     d.add_argument("--drive")
-    d.add_argument("--mpy-cross")
+    d.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (default: $MPY_CROSS or the "
+                   "emulator folder's; none found: .py)")
+    d.add_argument("--py", action="store_true", help="ship .py sources, compiled on the chip")
     d.add_argument("--lib-mpy")
     sub.add_parser("mpy").add_argument("--march", default="armv6m")
     i = sub.add_parser("imports")
@@ -409,6 +426,9 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.build:
         BUILD = os.path.abspath(a.build)
+    if a.cmd in ("bundle", "uf2", "deploy"):
+        # .mpy by default: compiling .py on the chip at boot costs seconds and a heap peak
+        a.mpy_cross = None if a.py else (a.mpy_cross or default_mpy_cross())
     if a.cmd in ("bundle", "uf2", "imports") and not a.board:
         fail("name the board: make %s BOARD=<%s|all>" % (a.cmd, "|".join(BOARDS)))
     if a.cmd in ("bundle", "uf2") and a.board == "all":
