@@ -255,9 +255,12 @@ class NvmLog:
                 self.backup.write(self.gen, payload)
             except OSError as e:  # a failing drive: go on (the erase below is then a risk)
                 self.error = "backup failed: %s" % e
-        img = bytearray(b"\xff" * self.size)
+        img = bytearray(self.size)  # the one 4 KB block a rewrite needs (no b"\xff" * size)
         img[0:len(g)] = g
         img[len(g):n] = s
+        del s
+        for i in range(n, self.size):
+            img[i] = _EMPTY
         self.end = -1
         self.trusted = False
         self.mem[0:self.size] = img  # CircuitPython: one erase + 16 page programs

@@ -1,0 +1,188 @@
+# The save log (firmware/saves.py, firmware/savestore.py) on a plain bytearray: portable, so it
+# also runs under MicroPython (tests/test_micropython.py). The flash model, power cuts and wear
+# are in tests/test_saves_flash.py (CPython).
+from firmware import saves
+from firmware import savestore as S
+from session_util import make, Clock, press, settle, human_move
+
+
+def nvm():
+    return bytearray(b"\xff" * 4096)
+
+
+def head(level):
+    return ('{"v": 1, "cfg": {"level": %d}}\n' % level).encode()
+
+
+def play(s, c, n):
+    for _ in range(n):
+        settle(s, c)
+        if s.screen != "play":
+            return
+        if s.phase == "setup":
+            press(s, c, "a", "a")
+        elif s.phase == "select":
+            human_move(s, c)
+
+
+def test_saved_game_the_engine_rejects_is_ignored_with_a_notice():
+    # issue 13 #9: a valid frame and checksum around an all-zero position
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    st.save(b'{"v": 1, "cfg": {"game": "oanquan"}, "g": "oanquan", "r": {}, "h": 0}\n' +
+            bytes(29))
+    s = make(store=saves.SlotStore(mem))
+    assert s.saved is None and s.scr.items[0] != ("resume", None)
+    assert s.notice
+    assert saves.SlotStore(mem).load() is not None  # the settings in it are still used
+
+
+def moves_and_reload(name, most):
+    import gc
+    from firmware.games import keep_game
+    keep_game(name)  # the other games' modules go, as on the device
+    gc.collect()
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    s = make(name, "two", store=st)
+    c = Clock()
+    s.new_game()
+    for i in range(8):
+        end = st.store.end
+        play(s, c, 1)
+        if s.screen != "play":
+            break
+        assert 0 < st.store.end - end <= most, (name, st.store.end - end)
+        assert not s.msg.startswith("Save failed"), s.msg
+    want = s.encode()
+    s = st = None
+    gc.collect()
+    again = saves.SlotStore(mem)  # a power cycle
+    assert again.load() == want, (name, again.error)
+
+
+def test_a_move_is_3_bytes_in_oanquan():
+    moves_and_reload("oanquan", 3)
+
+
+def test_a_move_is_3_bytes_in_sanyao():
+    moves_and_reload("sanyao", 3)
+
+
+def test_a_move_is_at_most_8_bytes_in_omweso():
+    moves_and_reload("omweso", 8)
+
+
+def test_take_back_is_one_record_and_reloads():
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    s = make("sanyao", "two", store=st)
+    c = Clock()
+    s.new_game()
+    play(s, c, 4)
+    end = st.store.end
+    press(s, c, "y")
+    assert st.store.end - end <= 6  # "U" + length + count + check
+    assert saves.SlotStore(mem).load() == s.encode()
+
+
+def test_nothing_new_writes_nothing():
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    st.save(b'{"v": 1, "cfg": {}}\n')
+    end = st.store.end
+    st.save(b'{"v": 1, "cfg": {}}\n')
+    assert st.store.end == end
+
+
+def test_a_full_log_is_rewritten_with_the_newest_state():
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    for i in range(400):
+        st.save(head(i % 5 + 1))
+    assert st.store.gen > 1  # rewritten at least once
+    assert saves.SlotStore(mem).load() == head(399 % 5 + 1)
+
+
+def test_a_torn_newest_record_gives_the_save_before_it():
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    st.save(head(1))
+    st.save(head(2))
+    mem[st.store.end - 1] &= 0x0F  # a program cut short clears only some bits
+    again = saves.SlotStore(mem)
+    assert again.load() == head(1) and again.error
+    again.save(head(3))  # never appended after the torn record
+    assert saves.SlotStore(mem).load() == head(3)
+
+
+class Files:
+    """An in-memory file system for FilePair: open(path, mode)."""
+
+    def __init__(self):
+        self.data = {}
+
+    def open(self, path, mode):
+        if "r" in mode and path not in self.data:
+            raise OSError(2)
+        return _File(self, path, mode)
+
+
+class _File:
+    def __init__(self, fs, path, mode):
+        self.fs = fs
+        self.path = path
+        self.mode = mode
+        self.buf = bytearray()
+
+    def read(self):
+        return bytes(self.fs.data[self.path])
+
+    def write(self, b):
+        self.buf += b
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        if "r" not in self.mode or "+" in self.mode:
+            self.fs.data[self.path] = bytes(self.buf)
+        return False
+
+
+def test_the_backup_holds_the_state_while_the_sector_is_rewritten():
+    mem = nvm()
+    fs = Files()
+    st = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    st.save(head(1))  # the first write: nvm only (nothing to keep yet)
+    assert not fs.data
+    i = 0
+    while st.store.gen < 3:
+        i += 1
+        gen = st.store.gen
+        st.save(head(i % 5 + 1))
+    assert fs.data  # the rewrite copied the state to the drive first
+    for k in range(0, 4096, 7):  # then the power went while the sector was erased
+        mem[k] = 0x5A
+    again = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    assert again.load() == head(i % 5 + 1) and gen == 2
+    again.save(head(9))  # the sector is rewritten first, the backup left alone
+    assert saves.SlotStore(mem, S.FilePair("/saves/m", fs.open)).load() == head(9)
+
+
+def test_a_save_of_the_previous_format_is_read():
+    mem = bytearray(4096)
+    payload = b'{"v": 1, "cfg": {"level": 4}}\n'
+    frame = bytearray(b"MQ\x01") + bytes((7, 0, 0, 0, len(payload), 0)) + payload
+    c = S.checksum(frame)
+    frame += bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))
+    mem[2048:2048 + len(frame)] = frame
+    assert saves.SlotStore(mem).load() == payload
+
+
+def test_foreign_data_is_reported_and_replaced():
+    mem = bytearray(b"\xA5" * 4096)
+    st = saves.SlotStore(mem)
+    assert st.load() is None and st.error
+    st.save(b'{"v": 1, "cfg": {}}\n')
+    assert saves.SlotStore(mem).load() == b'{"v": 1, "cfg": {}}\n'

@@ -1,0 +1,124 @@
+# Saves on the RP2040 flash as CircuitPython drives it (tests/flashmodel.py), through the app's
+# real save path (the session model playing scripted complete games, tests/saves_games.py):
+# - a power cut at every flash operation loses no save (issue 13 #8);
+# - erases per flash sector over 100 complete games per game stay <= 1.5 a game (issue 14).
+# `python tests/test_saves_flash.py` prints the figures quoted in docs/app.md "Saves".
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import flashmodel as FM  # noqa: E402
+import saves_games as SG  # noqa: E402
+
+GAMES = ("oanquan", "sanyao", "omweso")
+WEAR_GAMES = 100
+LIMIT = 1.5          # erases of the worst sector per game, on average (issue 14)
+CYCLES = 100000      # erase cycles a sector of these flash chips is rated for
+# complete games per game for the cut sweep: enough for the nvm log to fill and be rewritten
+SWEEP_GAMES = {"oanquan": 30, "sanyao": 2, "omweso": 5}
+
+
+# ------------------------------------------------------------------ the model itself
+def test_nvm_model_programs_erased_bytes_without_erase():
+    f = FM.Flash(FM.FLASH_SECTORS)
+    nvm = FM.Nvm(f, FM.NVM_SECTOR)
+    nvm[250:270] = b"\x12" * 20  # crosses a page boundary: two page programs
+    assert f.erases[FM.NVM_SECTOR] == 0 and f.ops == 2
+    assert nvm[248:272] == b"\xff\xff" + b"\x12" * 20 + b"\xff\xff"
+    nvm[270:272] = b"\x34\x56"   # still erased bytes: one more program, the rest untouched
+    assert f.erases[FM.NVM_SECTOR] == 0 and f.ops == 3 and nvm[250:252] == b"\x12\x12"
+
+
+def test_nvm_model_rewrites_the_whole_sector_otherwise():
+    f = FM.Flash(FM.FLASH_SECTORS)
+    nvm = FM.Nvm(f, FM.NVM_SECTOR)
+    nvm[0:4] = b"abcd"
+    nvm[3000:3002] = b"zz"
+    nvm[1:2] = b"X"  # over a written byte: read, patch, erase, 16 page programs
+    assert f.erases[FM.NVM_SECTOR] == 1 and f.ops == 2 + 1 + 16
+    assert nvm[0:4] == b"aXcd" and nvm[3000:3002] == b"zz"
+
+
+def test_cut_operations_leave_partial_results():
+    import random
+    rng = random.Random(3)
+    f = FM.Flash(FM.FLASH_SECTORS)
+    nvm = FM.Nvm(f, FM.NVM_SECTOR)
+    nvm[0:256] = bytes(range(256))
+    f.cut = f.ops  # the next operation is cut short
+    with pytest.raises(FM.PowerCut):
+        nvm[0:1] = b"\x00"  # needs an erase: cut during it
+    assert nvm[0:256] != bytes(range(256))  # the sector is garbage now
+    g = FM.Flash(FM.FLASH_SECTORS)
+    old = bytes(g.mem[0:256])
+    g.partial(("program", 0, bytes(256)), rng, "bits")
+    got = bytes(g.mem[0:256])
+    assert got != old and got != bytes(256)  # some bits cleared, not all
+    assert all(a & b == a for a, b in zip(got, old))  # a program only clears bits
+
+
+# ------------------------------------------------------------------ power cuts
+def sweep(game, backup):
+    w = SG.CutSweep(backup)
+    flash, moves = SG.run(game, SWEEP_GAMES[game], watch=w, backup=backup)
+    return w, flash, moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cut_at_any_flash_operation_loses_no_save(game):
+    w, flash, moves = sweep(game, True)
+    print("cut sweep %s: %d games, %d moves, %d cut points, %d lost; nvm erased %d times"
+          % (game, SWEEP_GAMES[game], moves, w.cuts, w.lost, flash.erases[FM.NVM_SECTOR]))
+    assert flash.erases[FM.NVM_SECTOR] >= 1  # the log filled up: the erase path was cut too
+    assert w.cuts > moves
+    assert w.lost == 0, w.lost_at[:10]
+
+
+def test_without_the_drive_copy_only_the_rewrite_of_a_full_log_is_at_risk():
+    # The drive read-only to code (no boot.py option): a cut while the full nvm sector is erased
+    # and rewritten loses the save (the only copy); a cut at any other time loses nothing.
+    w, flash, moves = sweep("oanquan", False)
+    print("cut sweep without the drive copy: %d cut points, %d lost (all at %d rewrites)"
+          % (w.cuts, w.lost, flash.erases[FM.NVM_SECTOR]))
+    assert w.lost > 0
+    assert all(sector == FM.NVM_SECTOR for kind, sector in w.lost_at)
+    assert w.lost <= flash.erases[FM.NVM_SECTOR] * (2 + 16)  # the erase and its 16 programs
+
+
+# ------------------------------------------------------------------ wear
+def wear(game, games=WEAR_GAMES, seed=1):
+    flash, moves = SG.run(game, games, seed=seed)
+    worst = max(range(len(flash.erases)), key=lambda i: flash.erases[i])
+    return flash, moves, worst
+
+
+def wear_line(game, flash, moves, worst, games=WEAR_GAMES):
+    per = flash.erases[worst] / games
+    years = CYCLES / (per * 20) / 365 if per else float("inf")
+    used = [(i, n) for i, n in enumerate(flash.erases) if n]
+    return ("%s: %d games, %d moves (%.0f a game); erases per sector %s; worst sector %d: "
+            "%.2f a game; %.0f years at 20 games a day" %
+            (game, games, moves, moves / games, used, worst, per, years))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_erases_per_game_on_the_worst_sector(game):
+    flash, moves, worst = wear(game)
+    print(wear_line(game, flash, moves, worst))
+    assert moves > WEAR_GAMES * 10  # complete games were played
+    assert flash.erases[worst] <= LIMIT * WEAR_GAMES, wear_line(game, flash, moves, worst)
+
+
+if __name__ == "__main__":  # the figures for docs/app.md
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "portable"))
+    for g in GAMES:
+        print(wear_line(g, *wear(g)))
+    for g in GAMES:
+        w, flash, moves = sweep(g, True)
+        print("cut sweep %s with the drive copy: %d games, %d moves, %d cut points, %d lost"
+              % (g, SWEEP_GAMES[g], moves, w.cuts, w.lost))
+        w, flash, moves = sweep(g, False)
+        print("cut sweep %s nvm only: %d cut points, %d lost, at %d rewrites of the sector"
+              % (g, w.cuts, w.lost, flash.erases[FM.NVM_SECTOR]))
