@@ -9,7 +9,7 @@ TEXT = {
                        "Early on, a mandarin with few stones can't be taken", ()),
     "young_threshold": ("Young under", "A mandarin with fewer small stones is young",
                         ((1, "1 stone"), "%d stones")),
-    "young_window": ("Young for", "Turns (yours and the foe's) it lasts",
+    "young_window": ("Safe for", "Young mandarins are safe for this many turns",
                      ((0, "all game"), (1, "1 turn"), "%d turns")),
     "end_when_big_captured": ("Game end", "Both mandarin squares empty, or big stones gone",
                               ((False, "squares empty"), (True, "big stones out"))),

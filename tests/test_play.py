@@ -90,9 +90,11 @@ def test_rule_changed_by_number_with_choices_in_words():
     assert "  1) gap (now)" in text and "  2) wall" in text
     assert "Rule changed: Empty mandarin is now wall." in text
     assert "Empty mandarin: wall   (changed)" in text
-    assert "Young for: type a whole number from 0 up (now 10 turns; Enter keeps it): " in asked
-    assert "Not changed: 'abc' is not a number: type a whole number from 0 up." in text
-    assert "Rule changed: Young for is now 30 turns." in text
+    rng = play._range_text([o[2] for o in play.games.load("oanquan").OPTIONS
+                            if o[0] == "young_window"][0])  # "from 0 up" or "from 0 to N"
+    assert "Safe for: type a whole number %s (now 10 turns; Enter keeps it): " % rng in asked
+    assert "Not changed: 'abc' is not a number: type a whole number %s." % rng in text
+    assert "Rule changed: Safe for is now 30 turns." in text
 
 
 def test_a_non_number_rule_value_is_not_called_out_of_range():
