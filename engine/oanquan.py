@@ -7,20 +7,38 @@ from engine import rules as _rules
 BIG = const(12)      # 2 bytes: big stone still on square 0 / square 6
 STOCK = const(14)    # 2: captured small stones per player (the final sweep lands here too)
 MANDS = const(16)    # 2: captured big stones per player
-DEBT = const(18)     # 2: stones each player has borrowed (OAQ-6c)
+DEBT = const(18)     # 2: low byte of the stones each player has borrowed (OAQ-6c), see DEBT_HI
 TURN = const(20)     # player to move
 PLY = const(21)      # 3 bytes, little-endian: moves since the start
 OVER = const(24)     # 1 when the game is over
 WINNER = const(25)   # 0, 1, or 2 for a draw
 REASON = const(26)   # index into REASONS
 SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
-SIZE = const(29)
+WIDE = const(29)     # 1 once a debt has reached 256 (the high bytes below are in use)
+DEBT_HI = const(30)  # 3 per player: bits 8..31 of the debts. Debts only grow and OAQ-10 leaves
+SIZE = const(36)     # them out of the repetition key, so no fixed bound holds them: 5 per turn
 _GUARD = const(5000)  # drops in one turn: turns always end (RULES.md); this only catches bugs
 
 REASONS = ("", "mandarins", "no_refill", "repetition")
 _MANDARINS = const(1)
 _NO_REFILL = const(2)
 _REPETITION = const(3)
+
+
+def debt(pos, p):
+    """Stones player p has borrowed (OAQ-6c)."""
+    h = DEBT_HI + 3 * p
+    return pos[DEBT + p] | pos[h] << 8 | pos[h + 1] << 16 | pos[h + 2] << 24
+
+
+def set_debt(pos, p, v):
+    h = DEBT_HI + 3 * p
+    pos[DEBT + p] = v & 255
+    pos[h] = (v >> 8) & 255
+    pos[h + 1] = (v >> 16) & 255
+    pos[h + 2] = (v >> 24) & 255
+    if v > 255:
+        pos[WIDE] = 1
 
 
 class Game:
@@ -31,7 +49,7 @@ class Game:
         ("empty_mandarin_ends_turn", False, (False, True)),
         ("young_mandarin", False, (False, True)),
         ("young_threshold", 5, [1, 70]),
-        ("young_window", 10, [0, None]),
+        ("young_window", 10, [0, 0xFFFFFF]),  # 0 = whole game; the ply counter's range
         ("end_when_big_captured", False, (False, True)),
         ("mandarin_exchange", True, (True, False)),
     )
@@ -81,6 +99,9 @@ class Game:
 
     def material(self, pos, player):
         o = 1 - player
+        if pos[WIDE]:
+            return (pos[STOCK + player] + self._mv * pos[MANDS + player]
+                    - debt(pos, player) + debt(pos, o))
         return (pos[STOCK + player] + self._mv * pos[MANDS + player]
                 - pos[DEBT + player] + pos[DEBT + o])
 
@@ -175,7 +196,7 @@ class Game:
                 self._finish(pos, _NO_REFILL, trace)  # OAQ-6d: nobody can pay, nothing placed
                 return
             pos[STOCK + o] -= short
-            pos[DEBT + p] += short
+            set_debt(pos, p, debt(pos, p) + short)
             if trace is not None:
                 trace.append({"event": "borrow", "player": p, "from": o, "count": short})
         pos[STOCK + p] -= 5 - short
@@ -228,14 +249,19 @@ class Game:
     def breakdown(self, pos, p):
         """OAQ-9 score of player p as its terms: (stock, mandarin value, swept, debt, lent)."""
         sw = pos[SWEPT + p]
-        return (pos[STOCK + p] - sw, self._mv * pos[MANDS + p], sw, pos[DEBT + p],
-                pos[DEBT + 1 - p])
+        return (pos[STOCK + p] - sw, self._mv * pos[MANDS + p], sw, debt(pos, p),
+                debt(pos, 1 - p))
 
     # ---- repetition (OAQ-10) ----------------------------------------------------------------
-    def key(self, pos):
-        return b"\x00" + bytes(pos[:PLY])  # board, big stones, stocks, mandarins, debts, mover
+    EPOCH = 2  # key bytes that never recur once changed: the big stones still on the board
 
-    def end_repeated(self, pos, trace=None):
+    def key(self, pos):
+        """OAQ-10: big stones, board, stocks, captured mandarins, mover. Not the debts (amended
+        rule): they only grow, and with them a borrowing cycle would never repeat."""
+        return bytes(pos[BIG:BIG + 2]) + bytes(pos[:BIG]) + bytes(pos[STOCK:DEBT]) \
+            + bytes(pos[TURN:TURN + 1])
+
+    def end_repeated(self, pos, trace=None, mover=None):
         if not pos[OVER]:
             self._finish(pos, _REPETITION, trace)
 
@@ -245,7 +271,7 @@ class Game:
 
     def parse_move(self, pos, text):
         if not isinstance(text, str) or len(text) < 2 or text[-1] not in "+-" \
-                or not text[:-1].isdigit() or len(text) > 3:
+                or not _rules.decimal(text[:-1]) or len(text) > 3:
             raise ValueError("bad move %r: write a square and a direction, e.g. 3+ or 9-" % (text,))
         sq = int(text[:-1])
         if pos[OVER]:

@@ -29,7 +29,7 @@ def _counts(text):
         raise ValueError("a set-up needs 16 comma-separated counts, got %d" % len(parts))
     out = []
     for t in parts:
-        if not t or not t.isdigit() or (len(t) > 1 and t[0] == "0") or len(t) > 2:
+        if not _rules.decimal(t) or (len(t) > 1 and t[0] == "0") or len(t) > 2:
             raise ValueError("bad count %r in set-up (plain decimal numbers 0..32)" % t)
         out.append(int(t))
     if sum(out) != 32:

@@ -1,20 +1,22 @@
 # A game in progress as the tools and the app see it: the position plus what the position alone
 # cannot know (earlier positions, for the repetition rules OAQ-10 and SY-7). Game-agnostic.
+#
+# Memory: only positions that can still recur are kept. A game's key starts with EPOCH bytes that
+# never come back once they change (San-Yao: round and stores; O An Quan: the big stones on the
+# board), so a change of them drops every earlier key. A long match then holds a few dozen keys.
 
 
 class Record:
     def __init__(self, game, pos, seen=None):
         self.game = game
         self.pos = pos
-        self.seen = list(seen) if seen else []  # repetition keys (bytes) of this epoch, oldest first
-        self._note()
-
-    def _note(self):
-        k = self.game.key(self.pos)
+        self.seen = []  # repetition keys (bytes) of this epoch, oldest first
+        k = game.key(pos)
         if k is None:
             return
-        if self.seen and self.seen[-1][:1] != k[:1]:
-            self.seen = []  # a new round or game: earlier positions cannot recur
+        e = getattr(game, "EPOCH", 1)
+        if seen:
+            self.seen = [s for s in seen if s[:e] == k[:e]]
         if not self.seen or self.seen[-1] != k:
             self.seen.append(k)
 
@@ -26,15 +28,20 @@ class Record:
 
     def play(self, move, trace=None):
         g = self.game
+        mover = g.to_move(self.pos)
         g.play(self.pos, move, trace)
         k = g.key(self.pos)
         if k is None:
             return
-        if self.seen and self.seen[-1][:1] != k[:1]:
-            self.seen = []
+        e = g.EPOCH
+        if self.seen and self.seen[-1][:e] != k[:e]:
+            self.seen = []  # a new epoch: earlier positions cannot recur (a new list: see undo)
         self.seen.append(k)
         if self.seen.count(k) >= 3:
-            g.end_repeated(self.pos, trace)
+            g.end_repeated(self.pos, trace, mover)
             k = g.key(self.pos)
-            if k is not None and self.seen and self.seen[-1][:1] != k[:1]:
-                self.seen = [k]
+            if k is not None:
+                if self.seen[-1][:e] != k[:e]:
+                    self.seen = [k]
+                elif self.seen[-1] != k:
+                    self.seen.append(k)  # as the constructor would: chained calls stay equal

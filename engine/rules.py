@@ -49,6 +49,17 @@ def check(game_name, options, given):
     return out
 
 
+def decimal(text):
+    """True if text is plain ASCII digits. Not str.isdigit(): CPython also takes other scripts'
+    digits ("５") and MicroPython does not, and the protocol promises the same verdict on both."""
+    if not text:
+        return False
+    for ch in text:
+        if ch not in "0123456789":
+            return False
+    return True
+
+
 def parse_value(text):
     """A --rule value typed on a command line: true/false, an integer, or a word."""
     if text == "true":
@@ -56,6 +67,6 @@ def parse_value(text):
     if text == "false":
         return False
     t = text[1:] if text[:1] == "-" else text
-    if t and t.isdigit():
+    if decimal(t) and len(t) <= 12:  # longer: kept as a word, refused as out of range
         return int(text)
     return text

@@ -90,16 +90,25 @@ class Game:
                 k -= 1
         return k
 
+    EPOCH = 3  # key bytes that never recur once changed: round, stores (captures only add)
+
     def key(self, pos):
+        """SY-7 repetition key: round (low byte), stores, holes, control, owed, side to move."""
         k = bytearray(26)
         k[0] = pos[_RD]
-        for i in range(25):
-            k[i + 1] = pos[i]
+        k[1] = pos[_S]
+        k[2] = pos[_S + 1]
+        for i in range(20):
+            k[i + 3] = pos[i]
+        for i in range(3):
+            k[i + 23] = pos[_O + i]
         return bytes(k)
 
-    def end_repeated(self, pos, trace=None):
+    def end_repeated(self, pos, trace=None, mover=None):
+        """SY-7: the third repetition ends the round. `mover` made the last move: after an
+        automatic pass (SY-2) it is also the player to move, so it cannot be inferred."""
         if not pos[_OV] and not pos[_PH]:
-            self._end_round(pos, 1 - pos[_TM], 3, trace)
+            self._end_round(pos, 1 - pos[_TM] if mover is None else mover, 3, trace)
 
     def moves(self, pos, out):
         if pos[_OV]:

@@ -157,7 +157,7 @@ def parse_move(g, pos, text):
     t = text.strip() if isinstance(text, str) else ""
     son = t[:4] == "son:"
     d = t[4:] if son else t
-    if len(d) != 1 or not d.isdigit():
+    if len(d) != 1 or d not in "0123456789":
         raise ValueError("malformed move %r (expected a hole 0-9, or son:<hole>)" % (text,))
     m = int(d) + (10 if son else 0)
     if pos[_OV]:

@@ -10,16 +10,42 @@ _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/..")
 
-import json  # noqa: E402
-from jsonfmt import write  # noqa: E402
+from jsonfmt import write, parse, JSONError  # noqa: E402
 from engine import games, rules as rules_mod  # noqa: E402
 from engine.record import Record  # noqa: E402
 
 USAGE = "usage: cli.py new|moves|apply|bestmove [options] (see docs/protocol.md)"
+# Limits that keep every input inside the MicroPython port's 180 KB heap, with the same verdict
+# on both interpreters (docs/protocol.md, "Limits").
+MAX_POSITION = 65536   # bytes of position JSON
+MAX_HISTORY = 1000     # repetition keys in `history` (random matches need fewer than 60)
+MAX_MOVE = 64          # characters of one move ("setup:" and 16 counts fit)
+BUDGETS = {"nodes": 10000000, "ms": 600000, "level": 5}  # bestmove: the largest of each
+_CHUNK = 512
 
 
 class Bad(Exception):
     pass
+
+
+def _q(s):
+    """s quoted for a message, printable ASCII only (so both interpreters print the same)."""
+    return "'" + _ascii(s) + "'"
+
+
+def _ascii(s):
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if 32 <= o <= 126:
+            out.append(ch)
+        elif o < 256:
+            out.append("\\x%02x" % o)
+        elif o < 65536:
+            out.append("\\u%04x" % o)
+        else:
+            out.append("\\U%08x" % o)
+    return "".join(out)
 
 
 def _args(argv, flags, switches=()):
@@ -33,7 +59,7 @@ def _args(argv, flags, switches=()):
             i += 1
             continue
         if a not in flags:
-            raise Bad("unknown argument %r" % a)
+            raise Bad("unknown argument %s" % _q(a))
         if i + 1 >= len(argv):
             raise Bad("%s needs a value" % a)
         out.setdefault(a, []).append(argv[i + 1])
@@ -52,20 +78,36 @@ def _one(opts, name, required=True):
     return v[0]
 
 
+def _read_all(read, what):
+    """Everything `read(n)` gives, as bytes; Bad beyond MAX_POSITION (nothing larger is kept)."""
+    parts = []
+    n = 0
+    while True:
+        b = read(_CHUNK)
+        if not b:
+            break
+        n += len(b)
+        if n > MAX_POSITION:
+            raise Bad("%s is larger than %d bytes" % (what, MAX_POSITION))
+        parts.append(b)
+    return b"".join(parts)
+
+
 def _read_position(opts):
     src = _one(opts, "--position")
     try:
         if src == "-":
-            text = sys.stdin.read()
+            data = _read_all(sys.stdin.buffer.read, "the position")
         else:
-            with open(src) as f:
-                text = f.read()
+            with open(src, "rb") as f:
+                data = _read_all(f.read, "the position")
     except OSError:
-        raise Bad("cannot read position file %r" % src)
+        raise Bad("cannot read position file %s" % _q(src))
     try:
-        obj = json.loads(text)
-    except ValueError:
-        raise Bad("position is not valid JSON")
+        obj = parse(data)
+    except JSONError as e:
+        raise Bad("position is not valid JSON: %s" % e)
+    data = None
     if not isinstance(obj, dict):
         raise Bad("position must be a JSON object")
     for f in ("game", "rules"):
@@ -76,27 +118,36 @@ def _read_position(opts):
     try:
         game = games.load(obj["game"], obj["rules"])
         pos = game.from_json(obj)
-        rec = Record(game, pos, _history(obj))
+        rec = Record(game, pos, _history(obj, game, pos))
     except ValueError as e:
         raise Bad("position: %s" % e)
     return rec
 
 
-def _history(obj):
+def _history(obj, game, pos):
     h = obj.get("history")
     if h is None:
         return None
-    if not isinstance(h, list):
-        raise ValueError("field 'history' must be a list of hex strings")
-    out = []
-    for s in h:
-        try:
-            if not isinstance(s, str) or len(s) % 2:
-                raise ValueError
-            out.append(bytes(int(s[i:i + 2], 16) for i in range(0, len(s), 2)))
-        except ValueError:
-            raise ValueError("field 'history' must be a list of hex strings")
-    return out
+    k = game.key(pos)
+    if k is None or not isinstance(h, list):
+        raise ValueError("field 'history' must be a list of hex strings (games with a "
+                         "repetition rule only)")
+    if len(h) > MAX_HISTORY:
+        raise ValueError("field 'history' holds %d positions, more than %d" % (len(h), MAX_HISTORY))
+    n = 2 * len(k)
+    for i in range(len(h)):
+        s = h[i]
+        if not isinstance(s, str) or len(s) != n or not _hexdigits(s):
+            raise ValueError("field 'history': entry %d is not %d lowercase hex digits" % (i, n))
+        h[i] = bytes(int(s[j:j + 2], 16) for j in range(0, n, 2))
+    return h
+
+
+def _hexdigits(s):
+    for ch in s:
+        if ch not in "0123456789abcdef":
+            return False
+    return True
 
 
 def _hex(b):
@@ -106,6 +157,9 @@ def _hex(b):
 def _position_json(rec):
     obj = rec.game.to_json(rec.pos)
     if rec.game.key(rec.pos) is not None:
+        if len(rec.seen) > MAX_HISTORY:  # never write what `--position` would refuse
+            raise Bad("the repetition history grew past %d positions (docs/protocol.md)"
+                      % MAX_HISTORY)
         obj["history"] = [_hex(k) for k in rec.seen]
     return obj
 
@@ -116,7 +170,7 @@ def cmd_new(argv):
     given = {}
     for r in opts.get("--rule", ()):
         if "=" not in r:
-            raise Bad("--rule takes name=value, got %r" % r)
+            raise Bad("--rule takes name=value, got %s" % _q(r))
         k, v = r.split("=", 1)
         given[k] = rules_mod.parse_value(v)
     try:
@@ -134,25 +188,74 @@ def cmd_moves(argv):
     return [g.move_str(rec.pos, buf[i]) for i in range(n)]
 
 
+def _tokens(read):
+    """The moves in the text that read(n) returns piece by piece: (number, text), one at a time,
+    so a long game never has to sit in memory as one string or one list."""
+    cur = bytearray()
+    k = 0
+    while True:
+        chunk = read(_CHUNK)
+        if not chunk:
+            break
+        for b in chunk:
+            if b == 32 or b == 10 or b == 13 or b == 9:
+                if cur:
+                    k += 1
+                    yield k, cur.decode()
+                    cur = bytearray()
+            elif 33 <= b <= 126:
+                if len(cur) >= MAX_MOVE:
+                    raise Bad("move %d: longer than %d characters" % (k + 1, MAX_MOVE))
+                cur.append(b)
+            else:
+                raise Bad("move %d: byte 0x%02x: moves are printable ASCII" % (k + 1, b))
+    if cur:
+        yield k + 1, cur.decode()
+
+
+def _text_reader(text):
+    """A read(n) over the characters of an argument; non-ASCII ones become byte 0x80+ (refused
+    by _tokens) whatever their code, so both interpreters give the same verdict."""
+    data = bytearray(len(text))
+    for i in range(len(text)):
+        o = ord(text[i])
+        data[i] = o if o < 128 else 128
+    pos = [0]
+
+    def read(n):
+        i = pos[0]
+        pos[0] = i + n
+        return data[i:i + n]
+    return read
+
+
 def cmd_apply(argv):
     opts = _args(argv, ("--position", "--moves"), ("--trace",))
     rec = _read_position(opts)
     text = _one(opts, "--moves")
+    f = None
     if text[:1] == "@":  # --moves @FILE: for long games (MicroPython limits an argument to 255)
         try:
-            with open(text[1:]) as f:
-                text = f.read()
+            f = open(text[1:], "rb")
         except OSError:
-            raise Bad("cannot read moves file %r" % text[1:])
+            raise Bad("cannot read moves file %s" % _q(text[1:]))
+        read = f.read
+    else:
+        read = _text_reader(text)
     trace = [] if opts.get("--trace") else None
-    for i, m in enumerate(text.split()):
-        p = rec.game.to_move(rec.pos)
-        if trace is not None:
-            trace.append({"event": "move", "move": m, "player": p})
-        try:
-            rec.play_text(m, trace)
-        except ValueError as e:
-            raise Bad("move %d: %s" % (i + 1, e))
+    try:
+        for i, m in _tokens(read):
+            if trace is not None:
+                trace.append({"event": "move", "move": m, "player": rec.game.to_move(rec.pos)})
+            try:
+                rec.play_text(m, trace)
+            except ValueError as e:
+                raise Bad("move %d: %s" % (i, e))
+    except OSError:
+        raise Bad("cannot read moves file %s" % _q(text[1:]))
+    finally:
+        if f is not None:
+            f.close()
     obj = _position_json(rec)
     if trace is not None:
         obj["trace"] = trace
@@ -161,16 +264,17 @@ def cmd_apply(argv):
 
 def cmd_bestmove(argv):
     opts = _args(argv, ("--position", "--nodes", "--level", "--ms"))
-    rec = _read_position(opts)
     budget = {}
-    for flag in ("--nodes", "--level", "--ms"):
-        v = _one(opts, flag, False)
+    for name in ("nodes", "level", "ms"):
+        v = _one(opts, "--" + name, False)
         if v is not None:
-            if not v.isdigit():
-                raise Bad("%s takes a whole number, got %r" % (flag, v))
-            budget[flag[2:]] = int(v)
+            hi = BUDGETS[name]
+            if not rules_mod.decimal(v) or len(v) > 9 or not 1 <= int(v) <= hi:
+                raise Bad("--%s takes a whole number 1..%d, got %s" % (name, hi, _q(v)))
+            budget[name] = int(v)
     if len(budget) != 1:
         raise Bad("bestmove takes exactly one of --nodes, --level, --ms")
+    rec = _read_position(opts)
     from engine import ai
     try:
         return ai.cli_bestmove(rec, budget)
@@ -181,18 +285,33 @@ def cmd_bestmove(argv):
 COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": cmd_bestmove}
 
 
+def _run(argv):
+    if not argv:
+        raise Bad("no command (%s)" % USAGE)
+    if argv[0] not in COMMANDS:
+        raise Bad("unknown command %s (%s)" % (_q(argv[0]), USAGE))
+    return COMMANDS[argv[0]](argv[1:])
+
+
 def main(argv):
-    if not argv or argv[0] not in COMMANDS:
-        sys.stderr.write(USAGE + "\n")
-        return 2
     try:
-        out = COMMANDS[argv[0]](argv[1:])
+        out = _run(argv)
     except Bad as e:
-        sys.stderr.write("error: %s\n" % e)
-        return 2
+        return _error(str(e))
+    except MemoryError:  # the MicroPython port's 180 KB: a clear error, never a traceback
+        out = None
+        return _error("out of memory (the input is too large for this interpreter)")
     write(out, sys.stdout.write)
     sys.stdout.write("\n")
     return 0
+
+
+def _error(msg):
+    msg = _ascii(msg)
+    if len(msg) > 300:
+        msg = msg[:300] + "..."
+    sys.stderr.write("error: %s\n" % msg)
+    return 2
 
 
 if __name__ == "__main__":

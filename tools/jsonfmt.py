@@ -62,3 +62,165 @@ def dumps(v):
     parts = []
     write(v, parts.append)
     return "".join(parts)
+
+
+# ---- reading ---------------------------------------------------------------------------------
+# A strict JSON reader of our own: CPython's and MicroPython's json modules disagree on trailing
+# commas, leading zeros, NaN, control characters, depth (RecursionError / MemoryError) and
+# invalid UTF-8, and the protocol promises the same verdict on both. Positions hold only small
+# integers and short ASCII words, so that is all this reader accepts (docs/protocol.md).
+MAX_DEPTH = 16    # positions nest 3 deep
+MAX_STRING = 200  # the longest string of a position is a history key (52 hex digits)
+MAX_DIGITS = 12
+
+_WS = b" \t\n\r"
+_UNESC = {34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t"}
+
+
+class JSONError(ValueError):
+    pass
+
+
+def parse(data):
+    """The value of the JSON text `data` (bytes); JSONError saying what and where if it is not
+    strict JSON within the limits above."""
+    v, i = _value(data, _skip(data, 0), 0)
+    i = _skip(data, i)
+    if i < len(data):
+        _fail(data, i, "extra data after the value")
+    return v
+
+
+def _fail(data, i, what):
+    if i < len(data) and data[i] > 126:
+        what = "byte 0x%02x: only ASCII text is accepted" % data[i]
+    raise JSONError("%s at byte %d" % (what, i))
+
+
+def _skip(data, i):
+    n = len(data)
+    while i < n and data[i] in _WS:
+        i += 1
+    return i
+
+
+def _value(data, i, depth):
+    if i >= len(data):
+        _fail(data, i, "unexpected end")
+    c = data[i]
+    if c == 123 or c == 91:  # { [
+        if depth >= MAX_DEPTH:
+            _fail(data, i, "nested deeper than %d" % MAX_DEPTH)
+        return (_object if c == 123 else _array)(data, i + 1, depth + 1)
+    if c == 34:
+        return _string(data, i + 1)
+    if c == 45 or 48 <= c <= 57:
+        return _number(data, i)
+    for word, v in ((b"true", True), (b"false", False), (b"null", None)):
+        if data[i:i + len(word)] == word:
+            return v, i + len(word)
+    _fail(data, i, "unexpected character")
+
+
+def _array(data, i, depth):
+    out = []
+    i = _skip(data, i)
+    if i < len(data) and data[i] == 93:
+        return out, i + 1
+    while True:
+        v, i = _value(data, i, depth)
+        out.append(v)
+        i = _skip(data, i)
+        if i < len(data) and data[i] == 44:
+            i = _skip(data, i + 1)
+        elif i < len(data) and data[i] == 93:
+            return out, i + 1
+        else:
+            _fail(data, i, "expected , or ] in a list")
+
+
+def _object(data, i, depth):
+    out = {}
+    i = _skip(data, i)
+    if i < len(data) and data[i] == 125:
+        return out, i + 1
+    while True:
+        if i >= len(data) or data[i] != 34:
+            _fail(data, i, "expected a \"key\"")
+        k, j = _string(data, i + 1)
+        if k in out:
+            _fail(data, i, "duplicate key \"%s\"" % k)
+        j = _skip(data, j)
+        if j >= len(data) or data[j] != 58:
+            _fail(data, j, "expected :")
+        out[k], i = _value(data, _skip(data, j + 1), depth)
+        i = _skip(data, i)
+        if i < len(data) and data[i] == 44:
+            i = _skip(data, i + 1)
+        elif i < len(data) and data[i] == 125:
+            return out, i + 1
+        else:
+            _fail(data, i, "expected , or } in an object")
+
+
+def _string(data, i):
+    start = i
+    parts = []
+    n = len(data)
+    run = i
+    while True:
+        if i >= n:
+            _fail(data, start - 1, "unterminated string")
+        c = data[i]
+        if c == 34:
+            break
+        if c == 92:
+            parts.append(data[run:i].decode())
+            e = data[i + 1] if i + 1 < n else -1
+            if e == 117:  # \uXXXX
+                h = data[i + 2:i + 6]
+                if len(h) < 4 or not all(x in b"0123456789abcdefABCDEF" for x in h):
+                    _fail(data, i, "bad \\u escape")
+                c = int(h.decode(), 16)
+                if not 32 <= c <= 126:
+                    _fail(data, i, "strings hold printable ASCII only (\\u%04x)" % c)
+                parts.append(chr(c))
+                i += 6
+            elif e in _UNESC:
+                if e in (98, 102, 110, 114, 116):
+                    _fail(data, i, "strings hold printable ASCII only (a control character)")
+                parts.append(_UNESC[e])
+                i += 2
+            else:
+                _fail(data, i, "bad escape")
+            run = i
+            continue
+        if not 32 <= c <= 126:
+            _fail(data, i, "strings hold printable ASCII only")
+        i += 1
+        if i - start > MAX_STRING:
+            _fail(data, start - 1, "string longer than %d characters" % MAX_STRING)
+    parts.append(data[run:i].decode())
+    s = "".join(parts)
+    if len(s) > MAX_STRING:
+        _fail(data, start - 1, "string longer than %d characters" % MAX_STRING)
+    return s, i + 1
+
+
+def _number(data, i):
+    start = i
+    if data[i] == 45:
+        i += 1
+    j = i
+    n = len(data)
+    while i < n and 48 <= data[i] <= 57:
+        i += 1
+    if i == j:
+        _fail(data, start, "bad number")
+    if data[j] == 48 and i - j > 1:
+        _fail(data, start, "number with a leading zero")
+    if i < n and data[i] in b".eE":
+        _fail(data, start, "numbers are whole (no fraction or exponent)")
+    if i - j > MAX_DIGITS:
+        _fail(data, start, "number longer than %d digits" % MAX_DIGITS)
+    return int(data[start:i].decode()), i
