@@ -94,10 +94,13 @@ def plan(board):
     if not os.path.exists(code):
         fail("firmware/code.py does not exist yet")
     add("code.py", code, "__main__")
+    boot = os.path.join(ROOT, "firmware", "boot.py")  # run at power-up, before USB (saves' copy)
+    if os.path.exists(boot):
+        add("boot.py", boot, "__main__")
     for pkg in PACKAGES:  # with their subpackages (firmware/games/<game>/ ...)
         for src in sorted(glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True)):
             rel = os.path.relpath(src, ROOT)
-            if rel == "firmware/code.py" or SKIP.search(rel):
+            if rel in ("firmware/code.py", "firmware/boot.py") or SKIP.search(rel):
                 continue
             mod = rel[:-3].replace("/", ".")
             add(rel, src, mod[:-9] if mod.endswith(".__init__") else mod)
@@ -208,7 +211,7 @@ def bundle(board, mpy_cross=None, quiet=False, lib_mpy=None):
         if pre:
             target = target[:-3] + ".mpy"
             shutil.copyfile(pre, target)
-        elif mpy_cross and dest != "code.py":
+        elif mpy_cross and dest not in ("code.py", "boot.py"):  # CircuitPython runs only .py
             target = target[:-3] + ".mpy"
             compile_mpy(mpy_cross, src, target, dest)
         else:
