@@ -309,3 +309,58 @@ def test_from_json_refuses_bad_positions():
     obj = dict(good)
     obj["squares"] = [0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 10]
     assert "not ready" in _raises(g.from_json, obj)
+
+
+def _with_debt(g, pos, debt):
+    j = g.to_json(pos)
+    j["debt"] = list(debt)
+    return g.from_json(j)
+
+
+def test_OAQ10_debts_are_not_part_of_the_repetition_key():
+    # Issue 13.2: a row that keeps emptying borrows again and again (OAQ-6c) while the board
+    # repeats; with debts in the key such a game never ended. The same board, stocks and mover
+    # with other debts is the same position for OAQ-10.
+    g = game()
+    start = position(g, {4: 1, 1: 3}, stock=(44, 2))
+    after = bytearray(start)
+    g.play(after, g.parse_move(after, "4+"))  # player 1's row is empty: borrows 3 (OAQ-6c)
+    assert g.to_json(after)["debt"] == [0, 3]
+    earlier = _with_debt(g, after, (0, 0))  # the same board reached before, with less debt
+    assert g.key(earlier) == g.key(after) and bytes(earlier) != bytes(after)
+    rec = Record(g, start)
+    rec.seen = [g.key(earlier), g.key(start), g.key(earlier), g.key(start)]
+    rec.play_text("4+")
+    assert g.result(rec.pos)["reason"] == "repetition"
+
+
+def test_OAQ6_OAQ10_debts_beyond_70_and_256_are_stored_and_read_back():
+    # Issue 13.2: debts have no bound but 5 stones a refill; JSON takes what the rules produce.
+    g = game()
+    for d in ((72, 0), (0, 300), (70000, 5)):
+        pos = position(g, {4: 1, 1: 3}, stock=(44, 2), debt=d)
+        j = g.to_json(pos)
+        assert j["debt"] == list(d) and bytes(g.from_json(j)) == bytes(pos)
+        assert g.material(pos, 0) == 44 - d[0] + d[1] and g.material(pos, 1) == 2 - d[1] + d[0]
+    pos = position(g, {4: 1, 1: 3}, stock=(44, 2), debt=(0, 254))
+    j = play(g, pos, "4+")  # borrows 3: 254 -> 257 needs the high bytes
+    assert j["debt"] == [0, 257] and g.material(pos, 1) == 0 - 257
+    assert g.breakdown(pos, 1)[3] == 257 and g.breakdown(pos, 0)[4] == 257
+    from engine.eval_oanquan import Eval
+    assert Eval(g, (0, 0, 0, 0)).score(pos, 0) == 16 * (g.material(pos, 0) - g.material(pos, 1))
+    assert "debt" in _raises(position, g, {4: 1, 1: 3}, (1, 1), (44, 2), (0, 0), (0, 1 << 30))
+    assert "debt" in _raises(position, g, {4: 1, 1: 3}, (1, 1), (44, 2), (0, 0), (-1, 0))
+
+
+def test_OAQ8_OAQ9_finished_position_in_the_design_form_without_swept():
+    # Issue 13.7: DESIGN.md's result has winner, reason and score; `swept` is optional.
+    g = game()
+    pos = position(g, {1: 3, 3: 1, 7: 1, 8: 2}, big=(0, 1), stock=(23, 20), mandarins=(0, 1),
+                   debt=(2, 0))
+    j = play(g, pos, "3+")
+    del j["result"]["swept"]
+    back = g.from_json(j)
+    assert g.result(back)["score"] == [35, 35] and g.result(back)["winner"] is None
+    assert "swept" not in g.to_json(back)["result"] or g.to_json(back)["result"]["swept"] == [0, 0]
+    j["result"]["score"] = [36, 34]
+    assert "does not match" in _raises(g.from_json, j)

@@ -433,3 +433,24 @@ def test_SY7_threefold_repetition_through_record():
     assert e["reason"] == "repetition" and e["swept"] == [1, 1]
     assert ev(tr, "settlement")[0]["totals"] == [25, 25]
     assert js(g, rec.pos)["starter"] == 1 and g.to_move(rec.pos) == 1  # tie: 0 started
+
+
+def test_SY2_SY7_match_ended_by_repetition_right_after_a_pass_other_player_to_move():
+    # Issue 13.1: player 0 moves, player 1 controls no stone and passes (SY-2), and that position
+    # is the third occurrence (SY-7): the round ends, settlement ends the match (SY-8), and
+    # to_move names the other player of the mover (DESIGN.md), not the mover.
+    from engine.record import Record
+    g = Game()
+    start = mk(g, [1, 0, 0, 1, 0, 0, 0, 0, 0, 0], [46, 2], tm=0)
+    after = bytearray(start)
+    tr = []
+    g.play(after, 3, tr)  # lands in 4; 5 and 6 empty: no capture; player 1 passes
+    assert ev(tr, "pass") and g.to_move(after) == 0
+    rec = Record(g, start)
+    rec.seen = [g.key(after), g.key(start), g.key(after), g.key(start)]
+    tr = []
+    rec.play(3, tr)
+    assert ev(tr, "round_end")[0]["reason"] == "repetition"
+    j = js(g, rec.pos)
+    assert j["result"] == {"winner": 0, "reason": "match", "totals": [48, 2]}
+    assert j["to_move"] == 1
