@@ -17,11 +17,8 @@ _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
 def make_store(board):
-    st = getattr(board, "storage", None)
-    if st is not None:
-        return saves.SlotStore(st)
-    path = getattr(board, "SAVE_FILE", None) or "mancala.sav"
-    return saves.FileStore(path)
+    # the board's nvm (+ a copy on the drive when boot.py made it writable), else SAVE_FILE
+    return saves.make_store(board)
 
 
 class App:

@@ -237,7 +237,7 @@ class Session:
         else:
             self.scene = copy_scene(pre)
         self._refresh()
-        self._save()
+        self._save(code)
         if STEP_MS.get(self.cfg["anim"], 0) == 0:
             self._finish_anim()
 
@@ -495,11 +495,13 @@ class Session:
                 room -= size
         return bytes(out)
 
-    def _save(self):
+    def _save(self, move=None):
+        # move: the code just played, if that is all that changed (firmware/saves.py then
+        # writes it as a few bytes without searching for it)
         if self.store is None:
             return
         try:
-            self.store.save(self.encode())
+            self.store.save(self.encode(), move)
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 
@@ -513,8 +515,7 @@ class Session:
             data = None
             self.notice = "Save unreadable: ignored"
         if getattr(self.store, "error", None):
-            self.notice = "Corrupt save ignored" if data is None else \
-                "Corrupt save: previous one used"
+            self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
         if data is None:
             return
         try:
