@@ -18,7 +18,8 @@ class Saver:
         self.blob = b""     # the stored positions, newest first
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
-        self.error = None   # what was wrong with the stored save, for the title screen
+        self.error = None   # what was wrong with the stored save (for logs and tests)
+        self.notice = ""    # the same in a player's words, for the title screen
         self._ghead = None
         self._game = None
         self._mbuf = None
@@ -163,6 +164,7 @@ class Saver:
         self.blob = b""
         self.fresh = True
         self.error = None
+        self.notice = ""
         if self.store is None:
             return None
         try:
@@ -183,11 +185,15 @@ class Saver:
                 damaged = True
                 self.error = "save damaged: the part before it used"
                 break
+        self.notice = "Corrupt save ignored" if self.error else ""
         if head is None:
             return None
+        if self.error:
+            self.notice = "Save damaged: older one used" if damaged else \
+                "Save cut short: previous one used"
         head, blob, why = self._check(head, blob)
         if why:
-            self.error = why
+            self.error = self.notice = why
             self.codes = []
         self.head = head
         self.blob = blob

@@ -33,7 +33,7 @@ def test_saved_game_the_engine_rejects_is_ignored_with_a_notice():
             bytes(29))
     s = make(store=saves.SlotStore(mem))
     assert s.saved is None and s.scr.items[0] != ("resume", None)
-    assert s.notice
+    assert s.notice == "Saved game invalid: ignored"
     assert saves.SlotStore(mem).load() is not None  # the settings in it are still used
 
 
