@@ -1,7 +1,9 @@
 # The computer player: difficulty levels over engine/search.py (docs/ai.md).
 # A level is a think time on the device. It becomes a node budget through the measured speed of
-# each game's search on the device (estimate: MicroPython Unix port speed / 150, tools/bench.py),
-# so play is reproducible; the app adds a wall-clock cap (ms_cap) as a safety net.
+# each game's search on the emulated RP2040 (DEVICE_NPS, tools/bench.py), so play is reproducible;
+# the app adds a wall-clock cap (ms_cap) as a safety net. A move can be searched at once (move,
+# hint) or in slices (begin, work, result) so the app stays live while the AI thinks; ponder()
+# searches while the human thinks (docs/ai.md "Slices and pondering").
 from engine.search import Search
 
 # level: (device think time in ms, mistakes per 1000 moves: a uniformly random legal move)
@@ -18,9 +20,9 @@ LEVELS = {
 # the level below (docs/ai.md, docs/performance.md "AI arena").
 MISTAKES = {"sanyao": (550, 400, 260, 120, 0), "oanquan": (300, 150, 90, 25, 0)}
 HINT_LEVEL = 4
+PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before searching the reply
 
-# Estimated device nodes/s per game (RP2040 at 125 MHz; MicroPython Unix port nodes/s / 150,
-# measured by tools/bench.py, see docs/performance.md "AI benchmark").
+# Device nodes/s per game (RP2040 at 125 MHz; see docs/performance.md "AI benchmark").
 DEVICE_NPS = {"oanquan": 900, "sanyao": 880, "omweso": 450}
 _MIN_NODES = 12
 
@@ -33,14 +35,30 @@ def level_nodes(game_name, level):
     return n if n > _MIN_NODES else _MIN_NODES
 
 
+def slice_nodes(game_name, ms=50):
+    """Nodes the device searches in about `ms` milliseconds: a slice that keeps the app live."""
+    n = ms * DEVICE_NPS.get(game_name, 200) // 1000
+    return n if n > 1 else 1
+
+
 def mistake_rate(game_name, level):
     """Mistakes per 1000 moves at `level` for a game."""
     t = MISTAKES.get(game_name)
     return t[level - 1] if t else LEVELS[level][1]
 
 
+def position_seed(pos):
+    """A seed from the position bytes (the same on every interpreter): `bestmove --level` draws
+    its mistakes from it, so the command line is reproducible and still makes them."""
+    h = 5381
+    for b in pos:
+        h = (h * 33 + b) & 0x3FFFFFFF
+    return h
+
+
 class Player:
-    """Deterministic for a given seed: the same positions and levels give the same moves."""
+    """Deterministic for a given seed: the same positions and levels give the same moves, whether
+    searched at once or in slices, with or without pondering."""
 
     def __init__(self, game, seed=1, max_ply=0):
         self.game = game
@@ -48,39 +66,127 @@ class Player:
         self.buf = [0] * game.MAX_MOVES
         self.rng = (seed * 2654435761 + 1) & 0x3FFFFFFF
         self.last = None  # (move, score, nodes, depth) of the last search
+        self.root = bytearray(game.SIZE)  # the position being searched
+        self.state = 0  # 0 idle, 1 thinking for a move (begin), 2 pondering: guess, 3 reply
+        self.budget = 0
+        self.wild = -1  # the random move to play instead (a mistake), else -1
+        self.ponder_budget = 0
+        self.asked = bytearray(game.SIZE)  # the position ponder() was last asked about
+        self.asked_ok = False
+        self.guess = -1  # the human's move that ponder() expects
 
     def _rand(self, n):
         # 30-bit linear congruential generator (same sequence on CPython and MicroPython)
         self.rng = (self.rng * 1103515245 + 12345) & 0x3FFFFFFF
         return (self.rng >> 8) % n
 
+    # ---- searching at once -----------------------------------------------------------------
     def move(self, pos, level, ms_cap=None):
         """The move code the computer plays at `level` (1-5); ms_cap: wall-clock limit in ms."""
-        nodes = level_nodes(self.game.NAME, level)  # ValueError for an unknown level
-        mistakes = mistake_rate(self.game.NAME, level)
-        r = self.search.best(pos, nodes=nodes, ms=ms_cap or 0)
-        self.last = r
-        if mistakes and self._rand(1000) < mistakes:
-            n = self.game.moves(pos, self.buf)
-            return self.buf[self._rand(n)]
-        return r[0]
+        self.begin(pos, level, ms_cap)
+        self.work(0)
+        return self.result()
 
     def hint(self, pos, ms_cap=None):
         """The move the AI recommends for the side to move (level 4 budget, no mistakes)."""
+        self.state = 0
+        self.asked_ok = False
         r = self.search.best(pos, nodes=level_nodes(self.game.NAME, HINT_LEVEL), ms=ms_cap or 0)
         self.last = r
         return r[0]
 
+    # ---- searching in slices ---------------------------------------------------------------
+    def begin(self, pos, level, ms_cap=None):
+        """Starts thinking about the move to play at `level` in `pos`; work() runs it. When a
+        ponder() search of exactly this position and budget is under way it is kept: the answer
+        is the same, only sooner. The mistake (if any) is drawn here."""
+        nodes = level_nodes(self.game.NAME, level)  # ValueError for an unknown level
+        mistakes = mistake_rate(self.game.NAME, level)
+        s = self.search
+        if self.state == 3 and self.root == pos and self.budget == nodes:
+            s.ms = ms_cap or 0  # the ponder search goes on (its time so far counts)
+        else:
+            self.root[:] = pos
+            self.budget = nodes
+            s.start(pos, nodes, ms_cap or 0)
+        self.state = 1
+        self.asked_ok = False
+        self.wild = -1
+        if mistakes and self._rand(1000) < mistakes:
+            n = self.game.moves(pos, self.buf)
+            self.wild = self.buf[self._rand(n)]
+
+    def work(self, nodes=0):
+        """Runs the current search (thinking or pondering) for up to `nodes` more nodes (0: to
+        its end). True when a begin() search is done; pondering never reports done."""
+        st = self.state
+        if st == 0:
+            return False
+        s = self.search
+        if st == 1:
+            return s.step(nodes)
+        if s.step(nodes) and st == 2:  # the guess is made: search the reply to it
+            self.guess = s.move
+            self.game.play(self.root, s.move)
+            if self.game.over(self.root):
+                self.state = 0
+            else:
+                self.state = 3
+                s.start(self.root, self.ponder_budget)
+        return False
+
+    def thinking(self):
+        return self.state == 1
+
+    def progress(self):
+        """0-100: how much of the node budget of the current move is spent."""
+        if self.state != 1 or not self.budget:
+            return 0
+        p = self.search.nodes * 100 // self.budget
+        return 100 if self.search.done else (99 if p > 99 else p)
+
+    def result(self):
+        """The move to play now: the finished search's, or the best so far when the player does
+        not want to wait; the level's mistake if one was drawn. Ends the thinking."""
+        s = self.search
+        self.last = (s.move, s.score, s.nodes, s.depth)
+        self.state = 0
+        return self.wild if self.wild >= 0 else s.move
+
+    def cancel(self):
+        """Drops the current search (thinking or pondering)."""
+        self.state = 0
+        self.asked_ok = False
+
+    def ponder(self, pos, level):
+        """While the human (to move in `pos`) thinks: guess their move with a small search, then
+        search the position after it with `level`'s budget. If the human plays the guessed move,
+        begin() finds that search under way. Call work() to advance it. Asked again about the
+        same position, it goes on with what it has."""
+        if self.asked_ok and self.asked == pos and self.state != 1:
+            return
+        self.asked[:] = pos
+        self.asked_ok = True
+        self.guess = -1
+        if self.game.over(pos):
+            self.state = 0
+            return
+        self.ponder_budget = level_nodes(self.game.NAME, level)
+        self.budget = self.ponder_budget
+        self.root[:] = pos
+        self.state = 2
+        self.search.start(pos, level_nodes(self.game.NAME, PONDER_GUESS_LEVEL))
+
 
 def cli_bestmove(rec, budget):
     """tools/cli.py bestmove: budget is {"nodes": N} | {"level": L} | {"ms": T}. ValueError on a
-    finished game or a bad level."""
+    finished game or a bad level. A level draws its mistakes from position_seed()."""
     g = rec.game
     pos = rec.pos
     if g.over(pos):
         raise ValueError("the game is over: there is no move to find")
     if "level" in budget:
-        p = Player(g, seed=1)
+        p = Player(g, seed=position_seed(pos))
         m = p.move(pos, budget["level"])
         r = p.last
     else:

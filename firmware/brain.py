@@ -1,5 +1,10 @@
 # The one place that imports the AI (engine/ai.py). Without it the app falls back to a uniformly
 # random legal move through the game face and shows the AI level as unavailable.
+# Two ways to get a move: at once (move, hint), or in slices so the screen stays live:
+#   begin(pos, level, ms_cap) once, then work() on every tick until it returns True (progress()
+#   for an indicator), then result(); cancel() drops it; result() before the end takes the best
+#   move so far. ponder(pos, level) on the human's turn, then work() on every tick: the AI
+#   searches its likely reply, and begin() picks it up if the human played the guessed move.
 import random
 
 try:
@@ -8,6 +13,7 @@ except ImportError:  # the AI module has not landed (or does not fit): random le
     _ai = None
 
 AVAILABLE = _ai is not None
+SLICE_MS = 40  # device milliseconds of search per work() call
 
 
 class Brain:
@@ -16,6 +22,8 @@ class Brain:
         self.buf = [0] * game.MAX_MOVES
         self.rng = random.Random(seed) if hasattr(random, "Random") else None
         self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
+        self.slice = _ai.slice_nodes(game.NAME, SLICE_MS) if self.player is not None else 0
+        self.pos = None  # random fallback: the position of begin()
 
     def _random(self, pos):
         n = self.game.moves(pos, self.buf)
@@ -33,3 +41,46 @@ class Brain:
         if self.player is not None:
             return self.player.hint(pos, ms_cap)
         return self._random(pos)
+
+    def begin(self, pos, level, ms_cap=None):
+        """Starts thinking about the move for `pos` (the AI to move)."""
+        if self.player is not None:
+            self.player.begin(pos, level, ms_cap)
+        else:
+            self.pos = bytearray(pos)
+
+    def work(self):
+        """One slice of search (about SLICE_MS on the device). True once the move is ready."""
+        if self.player is not None:
+            return self.player.work(self.slice)
+        return self.pos is not None
+
+    def thinking(self):
+        """True between begin() and result() / cancel()."""
+        if self.player is not None:
+            return self.player.thinking()
+        return self.pos is not None
+
+    def progress(self):
+        """0-100, for a progress indicator."""
+        return self.player.progress() if self.player is not None else 100
+
+    def result(self):
+        """The move code to play (the best so far if the search is not finished); None if the
+        position has no move."""
+        if self.player is not None:
+            if not self.player.thinking():
+                return None
+            return self.player.result()
+        pos, self.pos = self.pos, None
+        return self._random(pos) if pos is not None else None
+
+    def cancel(self):
+        if self.player is not None:
+            self.player.cancel()
+        self.pos = None
+
+    def ponder(self, pos, level):
+        """Search while the human (to move in `pos`) thinks; work() advances it."""
+        if self.player is not None:
+            self.player.ponder(pos, level)

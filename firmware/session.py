@@ -309,14 +309,12 @@ class Session:
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
                 if ticks_diff(now, self.ai_at) >= wait:
                     self._ai_think()
-            elif self.brain is not None and self.cfg.get("ponder", True):
-                self._ponder(ph)
             elif ph in ("select", "choose", "setup") and self.cfg["game"] == "omweso" \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
                 self._blitz_pass()
-        if self.brain is not None and self.phase == "ai" and self.scr is not self.play:
-            self.brain.cancel()  # B opened the pause menu: the AI thinks again afterwards
+            if self.phase != "ai" and self.brain is not None and self.cfg.get("ponder", True):
+                self._ponder(self.phase)
         return self.version != v
 
     def thinking(self):
@@ -325,11 +323,6 @@ class Session:
     def ai_progress(self):
         """0-100: how far the AI's search for its move is (for a progress indicator)."""
         return self.brain.progress() if self.thinking() and self.brain is not None else 0
-
-    def ai_now(self):
-        """The player does not want to wait: the AI plays the best move found so far."""
-        if self.thinking() and self.brain is not None and self.brain.thinking():
-            self._ai_move()
 
     def _ai_think(self):
         # One slice of the AI's search per tick, so the screen stays live (docs/ai.md)
