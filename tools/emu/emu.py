@@ -120,16 +120,17 @@ def littlefs_image(files, dest):
 
 # ---- PNG ------------------------------------------------------------------------------------
 
-def rgb565_to_rgb(data, w, h, crop=None, rotate=0):
-    """RGB888 rows of a big-endian RGB565 frame, cropped then turned `rotate` quarters clockwise."""
+def crop_rotate(data, w, h, crop=None, rotate=0):
+    """Rows of RGB565 values of a big-endian frame, cropped then turned `rotate` quarters
+    clockwise."""
     x0, y0, cw, ch = crop or (0, 0, w, h)
-    px = []
-    for y in range(y0, y0 + ch):
-        row = struct.unpack_from(">%dH" % cw, data, (y * w + x0) * 2)
-        px.append(row)
+    px = [struct.unpack_from(">%dH" % cw, data, ((y * w) + x0) * 2) for y in range(y0, y0 + ch)]
     for _ in range(rotate % 4):  # clockwise: new[y][x] = old[H-1-x][y]
-        px = [list(r) for r in zip(*px[::-1])]
-    out = bytearray()
+        px = [tuple(r) for r in zip(*px[::-1])]
+    return px
+
+
+def to_rgb_rows(px):
     rows = []
     for r in px:
         out = bytearray()
@@ -137,7 +138,7 @@ def rgb565_to_rgb(data, w, h, crop=None, rotate=0):
             out += bytes(((v >> 8) & 0xF8 | (v >> 13), (v >> 3) & 0xFC | (v >> 9) & 3,
                           (v << 3) & 0xF8 | (v >> 2) & 7))
         rows.append(bytes(out))
-    return len(px[0]), len(px), rows
+    return rows
 
 
 def write_png(path, w, h, rows):
@@ -229,17 +230,17 @@ class Emu:
         self.pin(gpio, 1)
         self.run(after_ms)
 
-    def frame(self):
-        """(width, height, RGB888 rows) of the display as the board shows it."""
+    def frame565(self):
+        """Rows of RGB565 values: the display as the board shows it."""
         ans = self._call({"op": "frame"})
         data = base64.b64decode(ans["rgb565"])
         b = self.board
-        return rgb565_to_rgb(data, ans["w"], ans["h"], b["crop"] if b else None,
-                             b["rotate"] if b else 0)
+        return crop_rotate(data, ans["w"], ans["h"], b["crop"] if b else None,
+                           b["rotate"] if b else 0)
 
     def screenshot(self, path):
-        w, h, rows = self.frame()
-        write_png(path, w, h, rows)
+        px = self.frame565()
+        write_png(path, len(px[0]), len(px), to_rgb_rows(px))
         return path
 
     def heap(self, reset=False):

@@ -398,6 +398,8 @@ const commands = {
   peek: (c) => ({ data: Buffer.from(mcu.sram.subarray(c.addr - RAM, c.addr - RAM + c.len))
     .toString('base64') }),
   heap: () => heapReport(),
+  clocks: () => ({ clk_sys: mcu.clkSys, clk_peri: mcu.clkPeri,
+    spi_hz: mcu.spi.map((x) => x.clockFrequency), display_bytes: display.bytes }),
   heap_reset: () => {
     heap.min = Infinity; heap.minAfterCollect = Infinity; heap.collects = 0; heap.samples = 0;
     heap.last = null;

@@ -1,0 +1,71 @@
+# The real firmware on the emulated RP2040 (tools/emu): the bundle of `make bundle` (.mpy when
+# CircuitPython's mpy-cross is there) on CircuitPython 10.2.1 for the PicoSystem and for the Pico +
+# Display Pack 2.0 (320x240). Each test boots to the title screen, starts one game against the AI
+# at level 5 with the AI moving first, lets it move, and checks the screen against the headless
+# render of the same app (boards/headless.py) and the console for exceptions.
+# Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
+# Slow by nature (the emulator runs ~3-10x slower than real time): one boot per test.
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+
+import appflow  # noqa: E402
+import emu  # noqa: E402
+
+BOARDS = ("picosystem", "pico_display_pack2")
+
+
+def need(board):
+    why = emu.missing(emu.BOARDS[board]["firmware"])
+    if why:
+        pytest.skip("device test off: " + why)
+
+
+def build(board, tmp_path):
+    import bundle
+    old = bundle.BUILD
+    bundle.BUILD = str(tmp_path / "build")
+    try:
+        return bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
+    finally:
+        bundle.BUILD = old
+
+
+@pytest.mark.parametrize("game", appflow.GAMES)
+@pytest.mark.parametrize("board", BOARDS)
+def test_device_boots_and_plays_against_the_ai(board, game, tmp_path):
+    need(board)
+    keys = appflow.board_keys(board)
+    w, h = emu.BOARDS[board]["size"]
+    presses, twin = appflow.plan_start(game, keys, w, h)  # title -> game at level 5, AI first
+    with emu.circuitpython(board, build(board, tmp_path), workdir=str(tmp_path)) as chip:
+        appflow.boot_to_title(chip)
+        title = chip.frame565()
+        bad = appflow.mismatch(title, appflow.Headless(w, h, keys).frame565())
+        if bad:
+            appflow.write_pair(str(tmp_path / "title.png"), title, appflow.Headless(w, h, keys)
+                               .frame565())
+        assert bad == 0, "title screen differs from the headless render in %d px (%s)" % (
+            bad, tmp_path / "title.png")
+        for k in presses:
+            appflow.device_press(chip, k)
+        t0 = chip.t_us
+        appflow.settle(chip, quiet_ms=1200, limit_ms=30000)
+        screen = chip.frame565()
+        errors = appflow.console_errors(chip.console)
+        assert not errors, chip.console[-1500:]
+        took = (chip.t_us - t0) / 1000
+    # the twin plays the same game from the same presses: one of its screens is the device's
+    frames = twin.frames(took + 3000)
+    assert frames[-1][1] >= 1, "the AI has not moved on the headless board"
+    best = min(((appflow.mismatch(screen, f), n) for _, n, f in frames), key=lambda x: x[0])
+    if best[0]:
+        appflow.write_pair(str(tmp_path / "game.png"), screen, frames[-1][2])
+    assert best[0] == 0, "the device screen matches no headless screen (%d px off; %s)" % (
+        best[0], tmp_path / "game.png")
+    assert best[1] >= 1, "the device screen is from before the AI's move"

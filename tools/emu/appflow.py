@@ -1,0 +1,179 @@
+"""The app step by step on the emulated chip and on the headless board (device tests, bench).
+
+The same key presses at the same (simulated) times go to both; the headless board (boards/headless,
+Blinka displayio on CPython) renders what the device should show, pixel for pixel.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for p in (HERE, ROOT):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import emu  # noqa: E402
+
+HOLD_MS = 80      # a key held down
+AFTER_MS = 250    # after releasing it
+GAMES = ("oanquan", "sanyao", "omweso")
+GOAL = {"mode": "ai", "level": 5, "starts": "ai"}  # each game against the AI at level 5, AI first
+
+
+# ---- the device ---------------------------------------------------------------------------------
+
+def settle(chip, quiet_ms=1000, limit_ms=30000, step_ms=100):
+    """Run until the display has not changed for quiet_ms (or limit_ms passed); the simulated
+    time of the last pixel written, in µs."""
+    start = chip.t_us
+    while chip.t_us - start < limit_ms * 1000:
+        chip.run(step_ms)
+        if chip.last_pixel_us and chip.t_us - chip.last_pixel_us >= quiet_ms * 1000:
+            return chip.last_pixel_us
+    raise emu.EmuError("the display kept changing for %d ms (simulated); console ends:\n%s"
+                       % (limit_ms, chip.console[-800:]))
+
+
+def boot_to_title(chip, limit_ms=20000):
+    """From reset to the title screen drawn and still: the simulated seconds to its last pixel."""
+    started = False
+    while chip.t_us < limit_ms * 1000:
+        chip.run(200)
+        if "code.py" in chip.console:
+            started = True
+            break
+    if not started:
+        raise emu.EmuError("code.py did not start within %d ms; console:\n%s"
+                           % (limit_ms, chip.console[-800:]))
+    return settle(chip, quiet_ms=1000, limit_ms=limit_ms) / 1e6
+
+
+def device_press(chip, key):
+    chip.press(key, hold_ms=HOLD_MS, after_ms=AFTER_MS)
+
+
+def console_errors(text):
+    """Lines of a console that report an exception."""
+    bad = ("Traceback", "Error:", "MemoryError", "Exception")
+    return [ln for ln in text.splitlines() if any(b in ln for b in bad)]
+
+
+# ---- the headless board ---------------------------------------------------------------------
+
+class Headless:
+    """The app on boards/headless.py with a clock we advance: the device's twin."""
+
+    def __init__(self, width, height, keys):
+        from boards import headless
+        from firmware.app import App
+        self.board = headless.make(width, height, keys=tuple(keys))
+        self.app = App(self.board, store=None, seed=1)
+        self.t = 0
+        self.run(50)
+
+    def run(self, ms, dt=20):
+        end = self.t + ms
+        while self.t < end:
+            self.t += dt
+            self.app.step(self.t)
+
+    def press(self, key):
+        self.board.buttons.hold(key)
+        self.run(HOLD_MS)
+        self.board.buttons.release(key)
+        self.run(AFTER_MS)
+
+    def frame565(self):
+        d = self.board.display.snapshot()
+        w, h = d.width, d.height
+        b = d.buf
+        return [tuple(b[2 * (y * w + x)] << 8 | b[2 * (y * w + x) + 1] for x in range(w))
+                for y in range(h)]
+
+    def frames(self, ms, dt=20):
+        """Run ms more; [(session version, moves logged, RGB565 rows)] at every change."""
+        out = []
+        end = self.t + ms
+        while self.t < end:
+            v = self.session.version
+            self.run(dt, dt)
+            if not out or self.session.version != v:
+                out.append((self.session.version, len(self.session.log), self.frame565()))
+        return out
+
+    @property
+    def session(self):
+        return self.app.session
+
+
+def plan_start(game, board_keys, width, height):
+    """The key presses that take the title menu to `game` against the AI at level 5 with the AI
+    starting, then start it (worked out on the headless app, so menu changes follow).
+    Returns (keys, Headless at the moment the game started)."""
+    four = "up" not in board_keys
+    down, change = ("y", "a") if four else ("down", "right")
+    h = Headless(width, height, board_keys)
+    s = h.session
+    keys = []
+    goal = dict(GOAL, game=game)
+    for _ in range(80):
+        scr = s.scr
+        items = getattr(scr, "items", None)
+        if items is None:
+            raise AssertionError("not on a menu after %s" % keys)
+        wrong = [k for k in ("game", "mode", "level", "starts") if s.cfg.get(k) != goal[k]]
+        target = ("cfg", wrong[0]) if wrong else ("start", None)
+        if target not in items:
+            raise AssertionError("the title menu has no %r row: %r" % (target, items))
+        key = (down if items[scr.sel] != target else change if wrong else "a")
+        keys.append(key)
+        h.press(key)
+        if key == "a" and not wrong:
+            return keys, h
+    raise AssertionError("could not reach %r from the title menu: %s" % (goal, keys))
+
+
+def diff(a, b):
+    """Number of differing pixels of two RGB565 row lists (sizes must match)."""
+    if (len(a), len(a[0])) != (len(b), len(b[0])):
+        raise AssertionError("sizes differ: %dx%d vs %dx%d" % (len(a[0]), len(a), len(b[0]),
+                                                               len(b)))
+    return sum(1 for ra, rb in zip(a, b) for x, y in zip(ra, rb) if x != y)
+
+
+def mismatch(device, twin, shift=1):
+    """Pixels of `device` that match no pixel of `twin` at the same x within `shift` rows, and
+    the other way round. CircuitPython's terminalio font sits 1 px higher than Blinka's: text is
+    compared up to that offset; anything else that differs still counts."""
+    if (len(device), len(device[0])) != (len(twin), len(twin[0])):
+        raise AssertionError("sizes differ: %dx%d vs %dx%d" % (len(device[0]), len(device),
+                                                               len(twin[0]), len(twin)))
+    h = len(device)
+    bad = 0
+    for a, b in ((device, twin), (twin, device)):
+        for y in range(h):
+            ra = a[y]
+            near = [b[j] for j in range(max(0, y - shift), min(h, y + shift + 1))]
+            if ra == b[y]:
+                continue
+            for x, v in enumerate(ra):
+                if all(r[x] != v for r in near):
+                    bad += 1
+    return bad
+
+
+def board_keys(board):
+    """The KEYS tuple of boards/<board>.py (read, not imported: it needs CircuitPython)."""
+    import ast
+    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["KEYS"]:
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError("boards/%s.py has no KEYS" % board)
+
+
+def write_pair(path, device, headless):
+    """A PNG of the device screen beside the headless render (for a failing comparison)."""
+    rows = [tuple(d) + (0,) * 4 + tuple(h) for d, h in zip(device, headless)]
+    emu.write_png(path, len(rows[0]), len(rows), emu.to_rgb_rows(rows))
