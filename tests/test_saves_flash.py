@@ -8,7 +8,10 @@ import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _p in (os.path.dirname(_HERE), os.path.join(_HERE, "portable"), _HERE):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 import flashmodel as FM  # noqa: E402
 import saves_games as SG  # noqa: E402
 
@@ -112,7 +115,6 @@ def test_erases_per_game_on_the_worst_sector(game):
 
 
 if __name__ == "__main__":  # the figures for docs/app.md
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "portable"))
     for g in GAMES:
         print(wear_line(g, *wear(g)))
     for g in GAMES:
