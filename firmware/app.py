@@ -6,13 +6,9 @@ import displayio
 from engine.compat import ticks_ms
 from firmware.session import Session
 from firmware.buttons import Buttons
-from engine.games import NAMES
 from firmware import saves
 from firmware.common import unload
 
-_MENU_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
-                 "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
-                 "firmware.screens.over", "firmware.rule_text")
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -45,12 +41,8 @@ class App:
                 self.view = None
                 gc.collect()
             if k.startswith("board") and s.game is not None:
-                # the menus' modules go while a game is on screen (loaded again for the pause
-                # menu), then the AI's buffers, in one piece, before the board's bitmaps
-                for m in _MENU_MODULES:
-                    unload(m)
-                for g in NAMES:
-                    unload("firmware.rule_text_" + g)
+                # the menus' modules went (Session.to_board), then the AI's buffers, in one
+                # piece, before the board's bitmaps
                 gc.collect()
                 s._brain()
                 gc.collect()
@@ -73,7 +65,8 @@ class App:
                     for f, ms in _TONES.get(name, ()):
                         audio.tone(f, ms)
             s.sounds = []
-        if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]):
+        if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
+                s.thinking():  # the countdown / the AI's progress bar move on their own
             self.render()
 
     def run(self, until=None):

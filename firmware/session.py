@@ -3,11 +3,12 @@
 # screen is showing. Each screen (firmware/screens/) handles its own buttons and names its view;
 # the session only routes press() to it. Driven by press(button, now_ms) and tick(now_ms).
 # Portable Python.
+import gc
 from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene
+from firmware.common import num, copy_scene, unload
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
@@ -15,7 +16,10 @@ _UNDO_MAX = 24
 _MSG_MS = 2200
 _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
-_LOG_MAX = 200      # moves kept for the history screen
+_SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
+                   "firmware.screens.menu_items", "firmware.screens.text",
+                   "firmware.screens.history", "firmware.screens.over", "firmware.rule_text")
+_LOG_MAX = 1600     # bytes of move history kept (about 300 moves)
 
 
 class Session:
@@ -39,7 +43,7 @@ class Session:
         self.snap = None
         self.legal = []
         self.undo = []
-        self.log = []            # (player, move text, seeds captured) of every move, for history
+        self.log = bytearray()   # every move, for the history: player + 2 * captured, len, text
         self.last = None         # (cell, player, text) of the last move
         self.hint = None         # cell of the hint, shown on the board
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
@@ -81,7 +85,14 @@ class Session:
         self.show(MenuScreen(self, name, back, sel))
 
     def to_board(self):
+        """Back to the game's board: the menus' and text screens' modules go (loaded again when
+        shown), so a game keeps only its own modules in RAM."""
         self.show(self.play)
+        for m in _SCREEN_MODULES:
+            unload(m)
+        for g in games.NAMES:
+            unload("firmware.rule_text_" + g)
+        gc.collect()
 
     def press(self, b, now=None):
         if now is not None:
@@ -137,7 +148,7 @@ class Session:
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
         self.undo = []
-        self.log = []
+        self.log = bytearray()
         keep_game(name)
         self.ad = adapter(name)
         self.cfg["game"] = name
@@ -183,6 +194,8 @@ class Session:
         self.version += 1  # a new phase is a new picture (the window redraws on a version change)
         if self.game.over(self.rec.pos):
             self.phase = "over"
+            self.brain = None  # the AI's buffers go before the game-over screen loads
+            gc.collect()
             from firmware.screens.over import GameOverScreen
             self.show(GameOverScreen(self))
             return
@@ -220,9 +233,11 @@ class Session:
         for ev in trace:
             if ev.get("event") == "capture" and ev.get("player", p) == p:
                 caught += ev.get("count", 0)
-        self.log.append((p, text, caught))
-        if len(self.log) > _LOG_MAX:
-            self.log.pop(0)
+        self.log.append(p | (min(caught, 127) << 1))
+        self.log.append(len(text))
+        self.log.extend(text.encode())
+        if len(self.log) > _LOG_MAX:  # the oldest move goes
+            self.log = self.log[2 + self.log[1]:]
         self.hint = None
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
@@ -320,10 +335,6 @@ class Session:
     def thinking(self):
         return self.screen == "play" and self.phase == "ai"
 
-    def ai_progress(self):
-        """0-100: how far the AI's search for its move is (for a progress indicator)."""
-        return self.brain.progress() if self.thinking() and self.brain is not None else 0
-
     def _ai_think(self):
         # One slice of the AI's search per tick, so the screen stays live (docs/ai.md)
         br = self._brain()
@@ -343,6 +354,22 @@ class Session:
         if ph == "select" and self.is_human(self.mover()):
             br.ponder(self.rec.pos, self.cfg["level"])
         br.work()
+
+    def ai_progress(self):
+        """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
+        b = self.brain
+        if b is not None and b.thinking():
+            return b.progress()
+        return -1
+
+    def ai_hurry(self):
+        """B while the AI thinks: it plays its best move so far (False when it is not
+        thinking: B then pauses)."""
+        b = self.brain
+        if self.phase != "ai" or b is None or not b.thinking():
+            return False
+        self._ai_move()
+        return True
 
     def _brain(self):
         if self.brain is None:
@@ -401,7 +428,7 @@ class Session:
             self.rec.pos[:] = pos
             self.rec.seen = seen[0][:seen[1]]  # the list as it was (shared, not copied)
             self.last = last
-            del self.log[nlog:]
+            self.log = self.log[:nlog]
             if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
                 break
         self.hint = None

@@ -105,9 +105,10 @@ def check_board(app, s):
         if s.cfg["game"] == "sanyao" and isinstance(key, int) and \
                 s.snap["control"][key] != (0 if key < 5 else 1):
             want = "s%d" % n
-        assert want.endswith(pit.text) and (pit.text or not want), (key, pit.text, want)
+        assert pit.text == want, (key, pit.text, want)  # never cut off
         tx, ty = pit.text_origin(pit.text)
-        glyph = [(x, y) for x, y in ui.glyph_pixels(pit.text, tx, ty, pit.sc)
+        assert tx >= 0 and tx + 4 * pit.tsc * len(pit.text) - pit.tsc <= pit.w, key
+        glyph = [(x, y) for x, y in ui.glyph_pixels(pit.text, tx, ty, pit.tsc)
                  if 0 <= x < pit.w and 0 <= y < pit.h]
         stone = to565(ui.STONE)
         for x, y in glyph:
@@ -240,8 +241,17 @@ def screens(app, s, game, out=None):
     s._begin_turn()
     assert s.phase == "ai"
     d = shot(app)
-    assert app.view.frame.think.text == "thinking..."
-    assert count(d, d.width // 2, 0, d.width // 2, ui.CH_H, ui.YELLOW) > 10
+    f = app.view.frame
+    assert f.status.text.startswith("AI thinking") and not f.bar_tg.hidden
+    # the progress bar: its frame and a block of it yellow, at the top right, clear of the text
+    bx = f.bar_tg.x
+    assert count(d, bx, 4, ui.BAR_W, 6, ui.YELLOW) >= 2 * ui.BAR_W
+    assert len(f.status.text) * ui.CH_W + 2 < bx
+    s._brain().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
+    s.brain.progress = lambda: 40
+    d = shot(app)
+    assert count(d, bx, 5, ui.BAR_W, 4, ui.YELLOW) == 4 * (ui.BAR_W * 40 // 100)
+    del s.brain.thinking, s.brain.progress
     check_board(app, s)
     if out is not None and "thinking" in out:
         d.png(out["thinking"], 2)

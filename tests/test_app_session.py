@@ -61,7 +61,7 @@ def test_omweso_choice_point_mid_move():
     assert s.phase == "choose" and s.play.prefix == "-" and s.play.opts == ["+", "-"]
     assert "Choice point 2" in s.msg
     assert s.scene is not None and s.scene["pits"] != s.snap["pits"]  # the board mid-move
-    assert s.play.choice_text("-").startswith("- reverse")
+    assert s.play.choice_text("-").startswith("reverse")
     press(s, c, "a")  # "+"
     assert s.last[2] == "0-+" and s.phase == "anim"
     press(s, c, "a")  # skip the animation

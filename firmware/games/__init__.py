@@ -13,45 +13,39 @@ _ENGINE = ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.%s_run",
            "engine.eval_%s")
 
 
-def adapter(name):
+def part(name, what):
+    """One part of a game's app side: what = "adapter", "view" or "help" (a module)."""
     if name == "omweso":
-        from firmware.games.omweso import adapter as m
+        if what == "view":
+            from firmware.games.omweso import view as m
+        elif what == "help":
+            from firmware.games.omweso import help as m
+        else:
+            from firmware.games.omweso import adapter as m
     elif name == "sanyao":
-        from firmware.games.sanyao import adapter as m
+        if what == "view":
+            from firmware.games.sanyao import view as m
+        elif what == "help":
+            from firmware.games.sanyao import help as m
+        else:
+            from firmware.games.sanyao import adapter as m
     else:
-        from firmware.games.oanquan import adapter as m
+        if what == "view":
+            from firmware.games.oanquan import view as m
+        elif what == "help":
+            from firmware.games.oanquan import help as m
+        else:
+            from firmware.games.oanquan import adapter as m
     return m
 
 
-def view_class(name):
-    if name == "omweso":
-        from firmware.games.omweso.view import View
-    elif name == "sanyao":
-        from firmware.games.sanyao.view import View
-    else:
-        from firmware.games.oanquan.view import View
-    return View
-
-
-def help_text(name):
-    if name == "omweso":
-        from firmware.games.omweso.help import HELP
-    elif name == "sanyao":
-        from firmware.games.sanyao.help import HELP
-    else:
-        from firmware.games.oanquan.help import HELP
-    return HELP
+def adapter(name):
+    return part(name, "adapter")
 
 
 def engine_game(name):
     """The engine's Game class for a game name (loads only that game's engine module)."""
-    if name == "omweso":
-        from engine.omweso import Game
-    elif name == "sanyao":
-        from engine.sanyao import Game
-    else:
-        from engine.oanquan import Game
-    return Game
+    return getattr(__import__("engine." + name), name).Game
 
 
 def drop_help(name):

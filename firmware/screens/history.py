@@ -28,7 +28,7 @@ class HistoryScreen:
         return "text"
 
     def title(self):
-        return "Moves (%d)" % len(self.s.log)
+        return "Moves (%d)" % len(log_entries(self.s.log))
 
     def foot(self, rows):
         return "A replay last  B back"
@@ -51,12 +51,25 @@ class HistoryScreen:
             s.menu("pause", sel=("go", "history"))
 
 
+def log_entries(log):
+    """The session's move log (bytes: player + 2 * captured, length, text) as (player, text,
+    captured) tuples."""
+    out = []
+    i = 0
+    while i + 1 < len(log):
+        n = log[i + 1]
+        out.append((log[i] & 1, bytes(log[i + 2:i + 2 + n]).decode(), log[i] >> 1))
+        i += 2 + n
+    return out
+
+
 def history_lines(s):
     nm = s.names()
-    ply0 = s.snap.get("ply", len(s.log)) - len(s.log) if s.snap else 0
+    log = log_entries(s.log)
+    ply0 = s.snap.get("ply", len(log)) - len(log) if s.snap else 0
     out = []
-    for i in range(len(s.log)):
-        p, text, caught = s.log[i]
+    for i in range(len(log)):
+        p, text, caught = log[i]
         t = "%d. %s %s" % (ply0 + i + 1, nm[p], text)
         if caught:
             t += "  captured %d" % caught

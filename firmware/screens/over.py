@@ -42,8 +42,8 @@ class GameOverScreen:
 
     def view(self, w, h):
         if self.page == 0:
-            from firmware.games import view_class
-            return view_class(self.s.cfg["game"])(w, h, self.s)
+            from firmware.games import part
+            return part(self.s.cfg["game"], "view").View(w, h, self.s)
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 

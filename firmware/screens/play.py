@@ -21,8 +21,8 @@ class PlayScreen:
         self.armed = False
 
     def view(self, w, h):
-        from firmware.games import view_class
-        return view_class(self.s.cfg["game"])(w, h, self.s)
+        from firmware.games import part
+        return part(self.s.cfg["game"], "view").View(w, h, self.s)
 
     def view_key(self):
         return "board:" + self.s.cfg["game"]
@@ -60,6 +60,8 @@ class PlayScreen:
         ph = s.phase
         if ph == "anim":
             s._finish_anim()
+            return
+        if b == "b" and ph == "ai" and s.ai_hurry():  # the AI plays its best move so far
             return
         if b == "start" or (b == "b" and ph in ("ai", "select", "none")):
             s.menu("pause")

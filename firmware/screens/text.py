@@ -1,6 +1,6 @@
 # Text screens: the game's "How to play" (scrollable) and the round summary between rounds or
 # games of a match. Portable.
-from firmware.games import help_text, drop_help
+from firmware.games import part, drop_help
 from firmware.common import wrap
 
 
@@ -12,12 +12,12 @@ class HelpScreen:
         self.s = s
         self.back = back   # the menu that opened it
         self.top = 0
-        self.lines = help_text(s.cfg["game"])
+        self.lines = part(s.cfg["game"], "help").HELP
         self.rows = 4     # text rows on the screen (set by the view)
 
     def set_width(self, chars, rows):
         """The view's size: the text is word-wrapped to it, nothing is cut off."""
-        self.lines = wrap(help_text(self.s.cfg["game"]), chars)
+        self.lines = wrap(part(self.s.cfg["game"], "help").HELP, chars)
         self.rows = rows
 
     def view(self, w, h):
@@ -31,8 +31,8 @@ class HelpScreen:
         return "How to play"
 
     def foot(self, rows):
-        f = "up/down scroll  B back"
-        return ("more v  " + f) if self.top + rows < len(self.lines) else f
+        f = "up/down: scroll  B: back"
+        return ("v more  " + f[:7] + "  B: back") if self.top + rows < len(self.lines) else f
 
     def press(self, b):
         s = self.s

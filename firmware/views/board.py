@@ -37,6 +37,8 @@ class BoardView:
     def turn_text(self, s):
         if s.game is None:
             return ""
+        if s.phase == "over" and getattr(s.scr, "kind", "") == "over":
+            return s.scr.head  # the final board: who won
         nm = s.names()
         p = s.mover()
         if s.phase == "anim":
@@ -46,6 +48,8 @@ class BoardView:
             return "%s: set up" % nm[p]
         if nm[p] == "You":
             return "Your turn"
+        if s.phase == "ai" and s.cfg["mode"] != "demo":
+            return "%s thinking" % nm[p]
         return "%s's turn" % nm[p]
 
     def extra(self, s):
@@ -76,17 +80,20 @@ class BoardView:
     def update(self, s):
         f = self.frame
         t = self.turn_text(s)
-        x = self.extra(s)
+        x = self.extra(s) if s.phase != "over" else ""
         if x:
             t = t + "  " + x
         th = ""
-        if s.thinking():
-            th = "thinking..." if s.cfg["mode"] != "demo" else "demo"
+        bar = None
+        if s.thinking():  # a progress bar where the blitz countdown goes
+            bar = s.ai_progress()
+            th = " " * (ui.BAR_W // ui.CH_W + 1)
         elif s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
                 and s.cfg["blitz"]:
             left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
             th = "%ds" % ((left + 999) // 1000 if left > 0 else 0)
-        ui.set_text(f.think, th)
+        ui.set_text(f.think, "" if bar is not None else th)
+        f.progress(bar, s.now // 60)
         ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))
         m = s.msg
         pl = s.play
@@ -94,6 +101,8 @@ class BoardView:
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:
             m = "hand %d: B take, A drop" % pl.hand
+        elif s.phase == "over":
+            m = "A: why, the score  B: menu"
         col = ui.YELLOW
         if s.phase == "choose":
             col = ui.GREEN

@@ -4,6 +4,7 @@
 import displayio
 from firmware.views import ui
 from engine.games import TITLES
+from firmware.common import wrap
 
 LINE = ui.CH_H + 2
 lines_label = ui.lines_label
@@ -20,12 +21,14 @@ class MenuView:
         g = self.group
         ui.backdrop(g, w, h, ui.BG)
         self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
-        self.n = max(3, (h - 3 * LINE - 4) // LINE)
+        self.n = max(3, (h - 4 * LINE - 4) // LINE)
         self.y0 = 4 + LINE
-        self.on = lines_label(g, 4, self.y0, ui.TEXT)
-        self.off = lines_label(g, 4, self.y0, ui.DIM)
-        self.cur = lines_label(g, 4, self.y0, ui.YELLOW)
-        self.note = ui.label(g, "", w // 2, h - 2 * LINE + 2, ui.CYAN, (0.5, 0))
+        self.on = lines_label(g, 2, self.y0, ui.TEXT)
+        self.off = lines_label(g, 2, self.y0, ui.DIM)
+        self.cur = lines_label(g, 2, self.y0, ui.YELLOW)
+        self.chars = (w - 4) // ui.CH_W
+        # what the selected row is about, word-wrapped on two lines (nothing cut off)
+        self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN, ui.CH_H)
         self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
         self.rows = []  # the text of each visible row (for tests)
@@ -56,11 +59,11 @@ class MenuView:
             if k < len(items):
                 it = items[k]
                 txt = m.item_text(it)
-                if it[0] in ("cfg", "rule"):
-                    txt = ("< %s >" if k == sel else "  %s  ") % txt
+                if it[0] in ("cfg", "rule"):  # left/right change it
+                    txt = ("<%s>" if k == sel else " %s") % txt
                 else:
-                    txt = ("> %s" if k == sel else "  %s") % txt
-                txt = ui.fit(txt, self.w - 6)
+                    txt = (">%s" if k == sel else " %s") % txt
+                txt = ui.fit(txt, self.w - 4)
                 if k == sel:
                     cur.append(txt)
                     on.append("")
@@ -78,6 +81,6 @@ class MenuView:
         ui.set_text(self.on, "\n".join(on).rstrip())
         ui.set_text(self.off, "\n".join(off).rstrip())
         ui.set_text(self.cur, "\n".join(cur).rstrip())
-        ui.set_text(self.note, ui.fit(m.note() or s.notice, self.w))
+        ui.set_text(self.note, "\n".join(wrap([m.note() or s.notice], self.chars)[:2]))
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)

@@ -143,6 +143,7 @@ class Pit:
     # TileGrid, what is drawn; position, size and the layout numbers are derived from them.
     shape = "box"
     big_r = 0
+    tsc = 1           # the scale the count is drawn at (sc, or 1 when it would not fit)
     numbered = False  # the pit's number is drawn in its top corner (move texts refer to it)
 
     def __init__(self, group, x, y, w, h, shape="box"):
@@ -280,8 +281,8 @@ class Pit:
         return len(self._free(big)) if self.show_dots else 0
 
     def text_origin(self, text):
-        """Top-left (in the pit) of the count text."""
-        sc = self.sc
+        """Top-left (in the pit) of the count text (drawn at scale tsc)."""
+        sc = self.tsc
         tw = 4 * sc * len(text) - sc
         if self.shape == "left":
             x = self.w - tw - 4
@@ -335,10 +336,9 @@ class Pit:
         else:
             t = str(count)
         sc = self.sc
-        w = self.w
-        h = self.h
-        if len(t) * 4 * sc > w - 2:
-            t = t[-((w - 2) // (4 * sc)):]
+        if len(t) * 4 * sc - sc > self.w - 4:
+            sc = 1  # a long count in a small pit: the small digits, never cut off
+        self.tsc = sc
         self.text = t
         x, y = self.text_origin(t)
         self._glyphs(t, x, y, sc, 2)
@@ -367,6 +367,9 @@ class Pit:
             x += 4 * sc
 
 
+BAR_W = 30
+
+
 class Frame:
     """The lines around a board: status (top), message (bottom), side info, prompt."""
 
@@ -377,3 +380,33 @@ class Frame:
         self.status = label(group, "", 2, 1, TEXT)
         self.think = label(group, "", w - 2, 1, YELLOW, (1.0, 0))
         self.msg = label(group, "", w // 2, h - CH_H - 1, YELLOW, (0.5, 0))
+        # the AI's progress: a 30x6 bar at the top right (hidden unless the AI thinks)
+        self.bar = displayio.Bitmap(BAR_W, 6, 2)
+        pal = displayio.Palette(2)
+        pal[0] = DIM
+        pal[1] = YELLOW
+        self.bar_tg = displayio.TileGrid(self.bar, pixel_shader=pal, x=w - BAR_W - 3, y=4)
+        self.bar_tg.hidden = True
+        group.append(self.bar_tg)
+        self.bar_v = -2
+
+    def progress(self, v, tick=0):
+        """Show the AI's progress v (0-100), or a block sweeping with tick when v < 0 (unknown);
+        v = None hides the bar."""
+        if v is None:
+            self.bar_tg.hidden = True
+            self.bar_v = -2
+            return
+        self.bar_tg.hidden = False
+        key = v if v >= 0 else -10 - tick % (BAR_W - 6)
+        if key == self.bar_v:
+            return
+        self.bar_v = key
+        b = self.bar
+        rect(b, 0, 0, BAR_W, 6, 0)
+        rect(b, 0, 0, BAR_W, 1, 1)
+        rect(b, 0, 5, BAR_W, 1, 1)
+        if v >= 0:
+            rect(b, 0, 1, BAR_W * min(v, 100) // 100, 4, 1)
+        else:
+            rect(b, tick % (BAR_W - 6), 1, 6, 4, 1)

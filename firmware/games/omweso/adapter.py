@@ -40,9 +40,9 @@ def next_cell(cell, ch):
 
 def choice_label(cell, ch):
     if ch == "+":
-        return "+ normal (anticlockwise)"
+        return "normal: anticlockwise"
     if ch == "-":
-        return "- reverse (clockwise)"
+        return "reverse: clockwise"
     if ch == "*":
         return "3-seed sowing"
     return ch
