@@ -233,6 +233,13 @@ def screens(app, s, game, out=None):
         press(s, "down", "down", "down")
         snap("help2", "text")
         press(s, "b")
+        if s.scr.item_enabled(("go", "history")):  # the moves so far
+            goto(s, ("go", "history"))
+            press(s, "a")
+            assert s.screen == "history"
+            snap("history", "text")
+            assert app.view.rows[-1].startswith("%d. " % s.snap["ply"])
+            press(s, "b")
         press(s, "b")
     # AI thinking indicator
     s.cfg["mode"] = "ai"
@@ -395,14 +402,22 @@ def test_omweso_board_seen_from_the_mover():
 def make_screenshots():
     out = os.path.join(ROOT, "docs", "screenshots")
     os.makedirs(out, exist_ok=True)
-    plan = {
-        ("oanquan", (320, 240)): {"hint": "oanquan-320x240.png", "title": "menu-320x240.png",
-                                  "over": "oanquan-over-320x240.png"},
-        ("sanyao", (240, 240)): {"play": "sanyao-240x240.png", "round": "sanyao-round-240x240.png"},
-        ("omweso", (320, 240)): {"choose": "omweso-choice-320x240.png"},
-        ("omweso", (160, 128)): {"play": "omweso-160x128.png"},
-        ("oanquan", (240, 135)): {"choose": "oanquan-240x135.png"},
-    }
+    plan = {}
+    for (w, h) in SIZES:  # every game at every size, the title screen at every size
+        sz = "%dx%d" % (w, h)
+        plan[("oanquan", (w, h))] = {"title": "menu-%s.png" % sz, "hint": "oanquan-%s.png" % sz}
+        plan[("sanyao", (w, h))] = {"play": "sanyao-%s.png" % sz}
+        plan[("omweso", (w, h))] = {"play": "omweso-%s.png" % sz}
+    for sz in ((320, 240), (160, 128)):  # and every other screen at the largest and smallest
+        n = "%dx%d.png" % sz
+        plan[("oanquan", sz)].update({"choose": "oanquan-choice-" + n, "over": "oanquan-over-" + n,
+                                      "score": "oanquan-score-" + n, "rules": "rules-" + n,
+                                      "pause": "pause-" + n, "history": "history-" + n})
+        plan[("sanyao", sz)].update({"round": "sanyao-round-" + n, "score": "sanyao-score-" + n})
+        plan[("omweso", sz)].update({"choose": "omweso-choice-" + n, "help": "help-" + n,
+                                     "thinking": "omweso-thinking-" + n,
+                                     "anim": "omweso-sowing-" + n, "over": "omweso-over-" + n,
+                                     "score": "omweso-score-" + n})
     for (game, (w, h)), names in plan.items():
         app, s = setup_app(w, h, game)
         screens(app, s, game, {k: os.path.join(out, v) for k, v in names.items()})

@@ -33,7 +33,7 @@ class GameOverScreen:
         self.rows = rows
 
     def _lines(self, nm):
-        out = [self.head, self.reason, ""]
+        out = [self.head, self.reason]
         out.append("%-13s%6s%6s" % ("", nm[0][:5], nm[1][:5]))
         for term, a, b in self.table:
             out.append("%-13s%6s%6s" % (term[:13], a, b))

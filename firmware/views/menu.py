@@ -32,6 +32,10 @@ class MenuView:
         self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
         self.rows = []  # the text of each visible row (for tests)
+        self.board = None
+        if s.scr.name == "title" and h >= 200:  # room under the menu: a board drawn on it
+            bw = min(w - 16, 224)
+            self.board = mini_board(g, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
@@ -39,6 +43,9 @@ class MenuView:
 
     def update(self, s):
         m = s.scr
+        if self.board is not None:  # the picture: on the title screen, below its rows
+            self.board.hidden = m.name != "title" or \
+                self.row_y(min(len(m.items), self.n)) > self.board.y
         t = self.TITLES.get(m.name, "")
         if m.name == "rules":
             t = "Rules: " + TITLES.get(s.cfg["game"], "")
@@ -84,3 +91,32 @@ class MenuView:
         ui.set_text(self.note, "\n".join(wrap([m.note() or s.notice], self.chars)[:2]))
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)
+
+
+def mini_board(group, x, y, w, h):
+    """The title screen's picture: a wooden board, two rows of six pits holding four seeds each
+    and a store at each end (one 4-colour bitmap, drawn once)."""
+    bmp = displayio.Bitmap(w, h, 4)
+    pal = displayio.Palette(4)
+    pal[0] = ui.BG
+    pal[1] = ui.BOARD
+    pal[2] = ui.BODY
+    pal[3] = ui.STONE
+    ui.rect(bmp, 2, 0, w - 4, h, 1)
+    ui.rect(bmp, 0, 2, w, h - 4, 1)
+    cw = w // 8
+    ph = (h - 6) // 2
+    ui.rect(bmp, 3, 3, cw - 4, h - 6, 2)              # the stores
+    ui.rect(bmp, w - cw + 1, 3, cw - 4, h - 6, 2)
+    for r in range(2):
+        for c in range(6):
+            px = (c + 1) * cw + 2
+            py = 3 + r * (ph + 1)
+            ui.rect(bmp, px, py, cw - 4, ph - 1, 2)
+            for k in range(4):  # four seeds, two by two
+                sx = px + (cw - 4) // 2 - 4 + 5 * (k & 1)
+                sy = py + (ph - 1) // 2 - 4 + 5 * (k >> 1)
+                ui.rect(bmp, sx, sy, 3, 3, 3)
+    tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    group.append(tg)
+    return tg
