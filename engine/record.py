@@ -6,6 +6,13 @@
 # board), so a change of them drops every earlier key. A long match then holds a few dozen keys.
 
 
+def _same(a, b, e):
+    for i in range(e):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
 class Record:
     def __init__(self, game, pos, seen=None):
         self.game = game
@@ -16,7 +23,10 @@ class Record:
             return
         e = getattr(game, "EPOCH", 1)
         if seen:
-            self.seen = [s for s in seen if s[:e] == k[:e]]
+            n = 0  # keys of the current epoch (the last ones: an epoch never comes back)
+            while n < len(seen) and _same(seen[len(seen) - 1 - n], k, e):
+                n += 1
+            self.seen = list(seen[len(seen) - n:]) if n < len(seen) else list(seen)
         if not self.seen or self.seen[-1] != k:
             self.seen.append(k)
 

@@ -17,8 +17,8 @@ from engine.record import Record  # noqa: E402
 USAGE = "usage: cli.py new|moves|apply|bestmove [options] (see docs/protocol.md)"
 # Limits that keep every input inside the MicroPython port's 180 KB heap, with the same verdict
 # on both interpreters (docs/protocol.md, "Limits").
-MAX_POSITION = 65536   # bytes of position JSON
-MAX_HISTORY = 1000     # repetition keys in `history` (random matches need fewer than 60)
+MAX_POSITION = 32768   # bytes of position JSON (a full history fits)
+MAX_HISTORY = 500      # repetition keys in `history`: 700 no longer fit in 180 KB
 MAX_MOVE = 64          # characters of one move ("setup:" and 16 counts fit)
 BUDGETS = {"nodes": 10000000, "ms": 600000, "level": 5}  # bestmove: the largest of each
 _CHUNK = 512
@@ -104,7 +104,7 @@ def _read_position(opts):
     except OSError:
         raise Bad("cannot read position file %s" % _q(src))
     try:
-        obj = parse(data)
+        obj = parse(data, ("history",))
     except JSONError as e:
         raise Bad("position is not valid JSON: %s" % e)
     data = None
@@ -134,24 +134,11 @@ def _history(obj, game, pos):
                          "repetition rule only)")
     if len(h) > MAX_HISTORY:
         raise ValueError("field 'history' holds %d positions, more than %d" % (len(h), MAX_HISTORY))
-    n = 2 * len(k)
-    for i in range(len(h)):
-        s = h[i]
-        if not isinstance(s, str) or len(s) != n or not _hexdigits(s):
-            raise ValueError("field 'history': entry %d is not %d lowercase hex digits" % (i, n))
-        h[i] = bytes(int(s[j:j + 2], 16) for j in range(0, n, 2))
+    for i in range(len(h)):  # the reader made bytes of every string of lowercase hex digits
+        if not isinstance(h[i], bytearray) or len(h[i]) != len(k):
+            raise ValueError("field 'history': entry %d is not %d lowercase hex digits"
+                             % (i, 2 * len(k)))
     return h
-
-
-def _hexdigits(s):
-    for ch in s:
-        if ch not in "0123456789abcdef":
-            return False
-    return True
-
-
-def _hex(b):
-    return "".join("%02x" % x for x in b)
 
 
 def _position_json(rec):
@@ -160,7 +147,7 @@ def _position_json(rec):
         if len(rec.seen) > MAX_HISTORY:  # never write what `--position` would refuse
             raise Bad("the repetition history grew past %d positions (docs/protocol.md)"
                       % MAX_HISTORY)
-        obj["history"] = [_hex(k) for k in rec.seen]
+        obj["history"] = rec.seen  # bytes: written as hex strings one at a time
     return obj
 
 
@@ -296,14 +283,32 @@ def _run(argv):
 def main(argv):
     try:
         out = _run(argv)
+        text = _render(out)  # all of it before the first byte: an error leaves stdout empty
     except Bad as e:
         return _error(str(e))
     except MemoryError:  # the MicroPython port's 180 KB: a clear error, never a traceback
-        out = None
+        out = text = None
         return _error("out of memory (the input is too large for this interpreter)")
-    write(out, sys.stdout.write)
+    out = None
+    for t in text:
+        sys.stdout.write(t)
     sys.stdout.write("\n")
     return 0
+
+
+def _render(v):
+    """The JSON text of v as a list of strings of about 1 KB (not one string: no large block)."""
+    parts = []
+    buf = []
+
+    def out(s):
+        buf.append(s)
+        if len(buf) >= 128:
+            parts.append("".join(buf))
+            del buf[:]
+    write(v, out)
+    parts.append("".join(buf))
+    return parts
 
 
 def _error(msg):

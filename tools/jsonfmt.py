@@ -34,6 +34,11 @@ def write(v, out):
         out(str(v))
     elif isinstance(v, str):
         out(_str(v))
+    elif isinstance(v, (bytes, bytearray)):  # a repetition key: lowercase hex digits
+        out('"')
+        for x in v:
+            out(_HEX[x >> 4] + _HEX[x & 15])
+        out('"')
     elif isinstance(v, (list, tuple)):
         out("[")
         first = True
@@ -77,13 +82,21 @@ _WS = b" \t\n\r"
 _UNESC = {34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t"}
 
 
+_HEX = "0123456789abcdef"
+_hexkeys = ()
+
+
 class JSONError(ValueError):
     pass
 
 
-def parse(data):
+def parse(data, hexlists=()):
     """The value of the JSON text `data` (bytes); JSONError saying what and where if it is not
-    strict JSON within the limits above."""
+    strict JSON within the limits above. In a list that is the value of a key named in
+    `hexlists`, strings of lowercase hex digits come back as bytearrays, converted as they are read:
+    a long history then never sits in memory twice (the MicroPython heap fragments)."""
+    global _hexkeys
+    _hexkeys = hexlists
     v, i = _value(data, _skip(data, 0), 0)
     i = _skip(data, i)
     if i < len(data):
@@ -122,13 +135,16 @@ def _value(data, i, depth):
     _fail(data, i, "unexpected character")
 
 
-def _array(data, i, depth):
+def _array(data, i, depth, hexes=False):
     out = []
     i = _skip(data, i)
     if i < len(data) and data[i] == 93:
         return out, i + 1
     while True:
-        v, i = _value(data, i, depth)
+        if hexes and i < len(data) and data[i] == 34:
+            v, i = _hexstring(data, i + 1)
+        else:
+            v, i = _value(data, i, depth)
         out.append(v)
         i = _skip(data, i)
         if i < len(data) and data[i] == 44:
@@ -153,7 +169,13 @@ def _object(data, i, depth):
         j = _skip(data, j)
         if j >= len(data) or data[j] != 58:
             _fail(data, j, "expected :")
-        out[k], i = _value(data, _skip(data, j + 1), depth)
+        j = _skip(data, j + 1)
+        if k in _hexkeys and j < len(data) and data[j] == 91:
+            if depth >= MAX_DEPTH:
+                _fail(data, j, "nested deeper than %d" % MAX_DEPTH)
+            out[k], i = _array(data, j + 1, depth + 1, True)
+        else:
+            out[k], i = _value(data, j, depth)
         i = _skip(data, i)
         if i < len(data) and data[i] == 44:
             i = _skip(data, i + 1)
@@ -205,6 +227,22 @@ def _string(data, i):
     if len(s) > MAX_STRING:
         _fail(data, start - 1, "string longer than %d characters" % MAX_STRING)
     return s, i + 1
+
+
+def _hexstring(data, i):
+    # bytes if data[i:] is lowercase hex digits (an even number) and a closing quote, else str
+    j = i
+    n = len(data)
+    while j < n and (48 <= data[j] <= 57 or 97 <= data[j] <= 102):
+        j += 1
+    if j < n and data[j] == 34 and not (j - i) & 1 and j - i <= MAX_STRING:
+        b = bytearray((j - i) >> 1)  # one object per key, no garbage: the heap stays whole
+        for k in range(len(b)):
+            h = data[i + 2 * k]
+            lo = data[i + 2 * k + 1]
+            b[k] = (h - (48 if h < 58 else 87)) << 4 | (lo - (48 if lo < 58 else 87))
+        return b, j + 1
+    return _string(data, i)
 
 
 def _number(data, i):
