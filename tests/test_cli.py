@@ -105,3 +105,19 @@ def test_chained_apply_calls_equal_one_call(name):
             assert r.returncode == 0, r.stderr
             text = r.stdout
         assert text == whole.stdout, interp
+
+
+@pytest.mark.parametrize("interp", INTERPS)
+def test_OAQ10_positions_with_large_debts_are_read_by_every_command(interp):
+    # Issue 13.2: debts past 70 (and past 255) are the engine's own positions: moves, apply and
+    # bestmove take them, and write them back unchanged.
+    j = _ok(cli("python", "new", "--game", "oanquan"))
+    del j["history"]
+    for debt in ([72, 0], [3, 300]):
+        j["debt"] = debt
+        text = json.dumps(j)
+        assert len(_ok(cli(interp, "moves", "--position", "-", stdin=text))) == 10
+        a = _ok(cli(interp, "apply", "--position", "-", "--moves", "3+", stdin=text))
+        assert a["debt"] == debt
+        b = _ok(cli(interp, "bestmove", "--position", "-", "--nodes", "50", stdin=text))
+        assert b["move"] in _ok(cli(interp, "moves", "--position", "-", stdin=text))
