@@ -217,12 +217,16 @@ def screens(app, s, game, out=None):
     s.cfg["anim"] = "normal"
     if s.phase == "anim":
         while s.phase == "anim" and s.anim_ev != "capture" and s.step < len(s.trace):
-            s.tick(s.now + 1000)
+            s.tick(s.now + 100)
         if s.phase == "anim":
             snap("anim", "board")
     press(s, "a")
     # the pause menu and the help
     s.phase = "select" if s.phase == "none" else s.phase
+    for _ in range(5):  # a button ends a sowing animation first
+        if s.phase != "anim":
+            break
+        press(s, "a")
     press(s, "start")
     if s.screen == "pause":
         snap("pause", "menu")
