@@ -521,7 +521,7 @@ class Session:
         if self.store is None:
             return
         try:
-            self.store.save(self.encode(), move)
+            self.store.save(self.encode(), move, self.game)
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 
