@@ -1,14 +1,71 @@
-# Saves: what is written and when (the storage is firmware/savestore.py). Portable Python.
-# The session hands over its whole state after every change: save(payload, move), payload =
+# Saves: what is written, when, and the storage it goes to. Portable Python.
+# The session hands over its whole state after every change: save(payload, move, game), payload =
 # session.encode() (a JSON head + "\n" + positions of SIZE bytes, newest first), move = the code
-# just played, if that is what changed. The Saver compares it with what is stored and appends the
-# smallest record that rebuilds it: a move code (M, ~9 bytes), a position (P), "n positions
-# taken back" (U), a new head (J), nothing if nothing changed, else the whole payload (S). So
-# every move is saved at once, yet the 4 KB nvm sector fills (and is erased) about once a game.
-# load() replays the records and hands back the payload; a saved game whose positions the engine
-# rejects (or that is over) is dropped, with a notice.
-import json
-from firmware import savestore as S
+# just played (if that is what changed) and game = its engine game. The Saver compares it with
+# what is stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n
+# positions taken back" (U), a new position (P), a new head (J), nothing if nothing changed,
+# else the whole payload (S). load() replays the records (firmware/saveload.py) and hands back
+# the payload; a saved game whose positions the engine rejects (or that is over) is dropped.
+# Storage: on the RP2040, microcontroller.nvm is ONE 4 KB flash sector, and CircuitPython
+# programs 256-byte pages without erasing when the bytes written over are all 0xFF, else erases
+# and rewrites the whole sector (ports/raspberrypi/common-hal/nvm/ByteArray.c). So records are
+# appended to the erased part of the sector (page programs only: earlier records are never
+# touched), and the sector is erased only when the log is full (firmware/saverewrite.py, about
+# once a game). Before that erase the whole state goes to a second place that never shares an
+# erase with the sector (FilePair: two files on the CIRCUITPY drive, when boot.py made it
+# writable by code), so a power cut at any instant loses at most the save being written.
+# Desktop: firmware/savefile.py, one file replaced atomically. docs/app.md "Saves".
+# Record: kind (1 byte) | body length (varint) | body | Adler-32 of all that, LE: 4 bytes for the
+# header and snapshots, its two halves XORed (2 bytes) for the small records written every move.
+# Kinds 0x80-0xBF carry a small move code in the kind byte and have no length or body.
+G_HEAD = 0x47   # "G": first record of a log: b"MQ", version, generation (4 bytes LE)
+SNAP = 0x53     # "S": a whole payload
+HEAD = 0x4A     # "J": a new JSON head, same positions
+POS = 0x50      # "P": kept count (1 byte) + a new newest position
+MOVE = 0x4D     # "M": move code (varint) + kept count (1 byte): newest = play(newest, code)
+UNDO = 0x55     # "U": n (varint) newest positions taken back
+PUSH = 0x41     # "A": move code (varint): as M, all earlier positions kept
+SHIFT = 0x44    # "D": move code (varint): as M, the oldest position dropped
+SHORT = 0x80    # 0x80 | code, no length, no body: PUSH of a code < 32 (3 bytes in all)
+SHORT_SHIFT = 0xA0  # 0xA0 | code: SHIFT of a code < 32
+_VERSION = 2
+_EMPTY = 0xFF
+
+
+def checksum(data, start=0, end=None):
+    a = 1
+    b = 0
+    if end is None:
+        end = len(data)
+    for i in range(start, end):
+        a = (a + data[i]) % 65521
+        b = (b + a) % 65521
+    return (b << 16) | a
+
+
+def _varint(out, v):
+    while v >= 128:
+        out.append((v & 127) | 128)
+        v >>= 7
+    out.append(v)
+
+
+def _check(kind, c):
+    # (check value, its size in bytes) for a record of this kind with Adler-32 c
+    if kind == G_HEAD or kind == SNAP:
+        return c, 4
+    return (c ^ (c >> 16)) & 0xFFFF, 2
+
+
+def record(kind, body):
+    out = bytearray((kind,))
+    if kind < SHORT:
+        _varint(out, len(body))
+        out += body
+    c, w = _check(kind, checksum(out))
+    for i in range(w):
+        out.append((c >> (8 * i)) & 255)
+    return out
 
 
 class Saver:
@@ -16,56 +73,19 @@ class Saver:
         self.store = store
         self.head = None    # the stored JSON head (bytes), None: nothing stored
         self.blob = b""     # the stored positions, newest first
+        self.size = 0       # bytes per position of the stored game (0: not known)
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
         self.error = None   # what was wrong with the stored save (for logs and tests)
         self.notice = ""    # the same in a player's words, for the title screen
-        self._ghead = None
-        self._game = None
-        self._mbuf = None
 
     def capacity(self):
         """The largest payload the store takes."""
         return self.store.capacity() if self.store is not None else 0
 
-    # ---------------------------------------------------------------- the engine, for moves
-    def _game_for(self, head):
-        if head != self._ghead:
-            self._game = None
-            self._ghead = head
-            try:
-                h = json.loads(head.decode())
-            except ValueError:  # not a head this app wrote: no game in it
-                return None
-            if h.get("g"):
-                from engine import games
-                self._game = games.load(h["g"], h["r"])
-                self._mbuf = [0] * self._game.MAX_MOVES
-        return self._game
-
-    def _play(self, g, pos, code):
-        # ValueError unless code is legal in pos (a record must never replay an illegal move)
-        b = self._mbuf
-        n = g.moves(pos, b)
-        for i in range(n):
-            if b[i] == code:
-                g.play(pos, code)
-                return
-        raise ValueError("illegal move in save")
-
-    def _derive(self, g, top, new):
-        # the move from top to new, when the session did not say (one play per legal move)
-        b = self._mbuf
-        n = g.moves(bytearray(top), b)
-        for i in range(n):
-            p = bytearray(top)
-            g.play(p, b[i])
-            if p == new:
-                return b[i]
-        return None
-
-    # ---------------------------------------------------------------- writing
-    def save(self, payload, move=None):
+    def save(self, payload, move=None, game=None):
+        # game: only used during this call (the Saver keeps no game: only the active game's
+        # modules stay loaded)
         if self.store is None:
             return
         i = payload.find(b"\n")
@@ -73,241 +93,148 @@ class Saver:
             i = len(payload)
         head = bytes(payload[:i])
         blob = bytes(payload[i + 1:])
+        if game is not None:
+            self.size = game.SIZE
         got = None
         if not self.fresh and self.head is not None:
             if blob == self.blob:
                 if head == self.head:
                     return  # nothing new: no flash write
-                got = S.record(S.HEAD, head), self.codes
-            elif head == self.head:
-                got = self._compact(head, blob, move)
+                got = record(HEAD, head), self.codes
+            elif head == self.head and self.size:
+                got = self._compact(blob, move, game)
         if got is None:
-            got = S.record(S.SNAP, payload), self._unknown(head, blob)
+            got = record(SNAP, payload), [None] * (len(blob) // self.size) if self.size else []
         self.fresh = True  # until the write is known to be complete
         if not self.store.append(got[0]):
-            self.store.rewrite(payload, self._rebuild(head, blob, got[1]))
+            from firmware import saverewrite  # about once a game: loaded for this call only
+            from firmware.common import unload
+            try:
+                self.store.rewrite(payload, saverewrite.rebuild(self, head, blob, got[1]))
+            finally:
+                unload("firmware.saverewrite")
         self.head = head
         self.blob = blob
         self.codes = got[1]
         self.fresh = False
 
-    def _unknown(self, head, blob):
-        g = self._game_for(head)
-        return [None] * (len(blob) // g.SIZE) if g is not None else []
-
-    def _rebuild(self, head, blob, codes):
-        # the records of a fresh log: the positions no known move leads to, then one move record
-        # per known move (~8 bytes instead of a position each)
-        m = 0
-        while m < len(codes) - 1 and codes[m] is not None:
-            m += 1
-        if m == 0:
-            return None
-        size = self._game_for(head).SIZE
-        n = len(blob) // size
-        out = [S.record(S.SNAP, head + b"\n" + blob[m * size:])]
-        for j in range(m - 1, -1, -1):
-            body = bytearray()
-            S._varint(body, codes[j])
-            body.append(n - j)
-            out.append(S.record(S.MOVE, body))
-        return out
-
-    def _move_record(self, code, keep, had):
-        # the smallest record for "code played, keep positions of the had + 1 kept"
-        if keep == had + 1 or keep == had:
-            if code < 32:
-                return S.record((S.SHORT if keep > had else S.SHORT_SHIFT) | code, b"")
-            body = bytearray()
-            S._varint(body, code)
-            return S.record(S.PUSH if keep > had else S.SHIFT, body)
-        body = bytearray()
-        S._varint(body, code)
-        body.append(keep)
-        return S.record(S.MOVE, body)
-
-    def _compact(self, head, blob, move):
-        # (record, codes after it) for a move or a take-back, None if it is neither
-        g = self._game_for(head)
-        if g is None:
-            return None
-        size = g.SIZE
+    def _compact(self, blob, move, game):
+        # (record, codes after it) for a take-back or a move, None if it is neither
+        size = self.size
         old = self.blob
         d = len(old) - len(blob)
         if d > 0 and d % size == 0 and old[d:] == blob:
             body = bytearray()
-            S._varint(body, d // size)
-            return S.record(S.UNDO, body), self.codes[d // size:]
+            _varint(body, d // size)
+            return record(UNDO, body), self.codes[d // size:]
         keep = len(blob) // size
-        if len(blob) % size or not blob or len(old) < size or \
-                blob[size:] != old[:len(blob) - size] or keep > 255:
+        had = len(old) // size
+        if len(blob) % size or not blob or not had or keep > 255 or \
+                blob[size:] != old[:len(blob) - size]:
             return None
         new = blob[:size]
-        if move is None:
-            move = self._derive(g, old[:size], new)
-        if move is not None:
+        if move is not None and game is not None:
             p = bytearray(old[:size])
             try:
-                self._play(g, p, move)
-            except ValueError:
+                game.play(p, move)
+            except Exception:
                 p = None
-            if p == new:  # replaying the code gives the same position (repetition rules aside)
-                return self._move_record(move, keep, len(old) // size), \
-                    ([move] + self.codes)[:keep]
-        return S.record(S.POS, bytes((keep,)) + new), ([None] + self.codes)[:keep]
-
-    # ---------------------------------------------------------------- reading
-    def load(self):
-        """The stored payload (as session.encode() made it) or None; self.error says what was
-        wrong, if anything (a record cut short, a rejected position)."""
-        self.head = None
-        self.blob = b""
-        self.fresh = True
-        self.error = None
-        self.notice = ""
-        if self.store is None:
-            return None
-        try:
-            recs = self.store.read()
-        except Exception as e:  # an unreadable medium is a missing save, never a crash
-            recs = []
-            self.error = "save unreadable (%s)" % e
-        self.error = self.error or getattr(self.store, "error", None)
-        head = None
-        blob = b""
-        self.codes = []
-        damaged = False
-        last = len(recs) - 1
-        for k in range(len(recs)):
-            try:
-                head, blob = self._apply(head, blob, recs[k][0], recs[k][1], k == last)
-            except Exception:
-                damaged = True
-                self.error = "save damaged: the part before it used"
-                break
-        self.notice = "Corrupt save ignored" if self.error else ""
-        if head is None:
-            return None
-        if self.error:
-            self.notice = "Save damaged: older one used" if damaged else \
-                "Save cut short: previous one used"
-        head, blob, why = self._check(head, blob)
-        if why:
-            self.error = self.notice = why
-            self.codes = []
-        self.head = head
-        self.blob = blob
-        self.fresh = damaged or bool(why)  # the store no longer matches: rewrite it next time
-        return head + b"\n" + blob
-
-    def _apply(self, head, blob, kind, body, last):
-        # last: the newest record, the only one a power cut can have left torn (nothing is
-        # appended after a torn record), so the only one whose move is checked for legality
-        if kind == S.SNAP:
-            i = body.index(b"\n")  # ValueError: not a payload
-            self.codes = self._unknown(body[:i], body[i + 1:])
-            return body[:i], body[i + 1:]
-        if head is None:
-            raise ValueError("record before a snapshot")
-        if kind == S.HEAD:
-            return body, blob
-        g = self._game_for(head)
-        size = g.SIZE
-        if kind == S.POS:
-            if len(body) != size + 1 or body[0] < 1:
-                raise ValueError("bad position record")
-            self.codes = ([None] + self.codes)[:body[0]]
-            return head, (body[1:] + blob)[:body[0] * size]
-        if kind == S.MOVE or kind == S.PUSH or kind == S.SHIFT or kind >= S.SHORT:
-            had = len(blob) // size
-            if kind >= S.SHORT:
-                code = kind & 31
-                keep = had + 1 if kind < S.SHORT_SHIFT else had
-            else:
-                code, i = S._get_varint(body, 0, len(body))
-                if kind == S.MOVE:
-                    keep = body[i] if i == len(body) - 1 else 0
-                elif i != len(body):
-                    keep = 0
+            if p == new:  # the code replays to the same position (repetition rules aside)
+                body = bytearray()
+                if keep != had + 1 and keep != had:
+                    _varint(body, move)
+                    body.append(keep)
+                    kind = MOVE
+                elif move < 32:
+                    kind = (SHORT if keep > had else SHORT_SHIFT) | move
                 else:
-                    keep = had + 1 if kind == S.PUSH else had
-            if keep < 1 or had < 1:
-                raise ValueError("bad move record")
-            pos = bytearray(blob[:size])
-            if last:
-                self._play(g, pos, code)
-            else:
-                g.play(pos, code)
-            self.codes = ([code] + self.codes)[:keep]
-            return head, (bytes(pos) + blob)[:keep * size]
-        if kind == S.UNDO:
-            n = S._get_varint(body, 0, len(body))[0]
-            if n < 1 or n * size >= len(blob):
-                raise ValueError("bad undo record")
-            self.codes = self.codes[n:]
-            return head, blob[n * size:]
-        raise ValueError("unknown record")
+                    _varint(body, move)
+                    kind = PUSH if keep > had else SHIFT
+                return record(kind, body), ([move] + self.codes)[:keep]
+        return record(POS, bytes((keep,)) + new), ([None] + self.codes)[:keep]
 
-    def _check(self, head, blob):
-        # (head, blob, notice): a saved game the engine rejects, or that is over, is dropped
+    def load(self):
+        """The stored payload (as session.encode() made it) or None; self.error and
+        self.notice say what was wrong, if anything (a record cut short, a rejected position).
+        The reading code (firmware/saveload.py) is loaded for this call only."""
+        from firmware import saveload
+        from firmware.common import unload
         try:
-            h = json.loads(head.decode())
-            if not h.get("g"):
-                return head, blob, None
-            g = self._game_for(head)
-            size = g.SIZE
-            if not blob or len(blob) % size:
-                raise ValueError("size")
-            for i in range(0, len(blob), size):
-                g.from_json(g.to_json(bytearray(blob[i:i + size])))  # ValueError if rejected
-            if not g.over(bytearray(blob[:size])):
-                return head, blob, None
-            why = None
-        except Exception:
-            h = None
-            why = "Saved game invalid: ignored"
-        if h is None:
-            try:
-                h = json.loads(head.decode())
-            except Exception:
-                return b"{}", b"", "Save unreadable: ignored"
-        for k in ("g", "r", "h"):
-            h.pop(k, None)
-        self._ghead = None
-        self._game = None
-        return json.dumps(h).encode(), b"", why
+            return saveload.load(self)
+        finally:
+            unload("firmware.saveload")
+
+
+class NvmLog:
+    """The log in a bytearray-like store that behaves as CircuitPython's microcontroller.nvm,
+    plus an optional backup (FilePair) that holds the state while the sector is erased.
+    At every instant one of the two holds the last complete save: the backup is written before
+    the sector is erased, and when the sector is not trusted (its log was cut short or older than
+    the backup) it is rewritten first, leaving the backup alone."""
+
+    def __init__(self, mem, backup=None):
+        self.mem = mem
+        self.backup = backup
+        self.size = len(mem)
+        self.gen = 0
+        self.end = -1       # where the next record goes; -1: the sector must be rewritten
+        self.trusted = False  # the sector holds the newest complete save
+        self.error = None
+
+    def capacity(self):
+        """The largest payload a rewrite can hold (a header and a snapshot: 22 bytes)."""
+        n = self.size
+        if self.backup is not None:
+            n = min(n, self.backup.SIZE)
+        return n - 22
+
+    def append(self, rec):
+        """Write rec after the last record (page programs only); False if it must wait for a
+        rewrite (log full, or the sector holds a write cut short)."""
+        e = self.end
+        if e < 0 or e + len(rec) > self.size:
+            return False
+        self.mem[e:e + len(rec)] = rec
+        self.end = e + len(rec)
+        return True
+
+    def rewrite(self, payload, recs=None):
+        """A fresh log holding payload (or recs, records that rebuild it), the backup first if
+        the sector holds the only copy (firmware/saverewrite.py, loaded for this call)."""
+        from firmware import saverewrite
+        saverewrite.nvm_rewrite(self, payload, recs)
+
+
+class FilePair:
+    """Two files, each one G + S log padded to a fixed size (so FAT's allocation table never
+    changes: only the file's clusters and its directory entry are rewritten). The write goes to
+    the file that does not hold the newest copy; nothing is ever removed or renamed (CircuitPython's
+    FAT cannot rename over a file). Read and written by firmware/saveload.py and saverewrite.py."""
+    SIZE = 2048
+
+    def __init__(self, base, opener=open):
+        self.paths = (base + "-a.sav", base + "-b.sav")
+        self.open = opener
+        self.gens = [-1, -1]
 
 
 def SlotStore(mem, backup=None):
     """A Saver on a microcontroller.nvm-like store (and a FilePair backup, if given)."""
-    return Saver(S.NvmLog(mem, backup))
+    return Saver(NvmLog(mem, backup))
 
 
 def FileStore(path):
     """A Saver on one file replaced atomically (desktop)."""
-    return Saver(S.FileStore(path))
-
-
-def drive_backup(base="/saves/mancala"):
-    """The backup FilePair on the CIRCUITPY drive when boot.py made it writable by code, else
-    None (CircuitPython only; the drive is read-only to code by default)."""
-    try:
-        import storage
-        if storage.getmount("/").readonly:
-            return None
-        import os
-        try:
-            os.mkdir(base[:base.rindex("/")])
-        except OSError:
-            pass  # already there
-        return S.FilePair(base)
-    except (ImportError, AttributeError, OSError, ValueError):
-        return None
+    from firmware.savefile import FileStore as F
+    return Saver(F(path))
 
 
 def make_store(board):
-    """The Saver for a board: its nvm (+ the drive backup), else its SAVE_FILE."""
-    mem = getattr(board, "storage", None)
-    if mem is not None:
-        return SlotStore(mem, drive_backup())
-    return FileStore(getattr(board, "SAVE_FILE", None) or "mancala.sav")
+    """The Saver for a board: its nvm (+ the drive copy, when boot.py made the drive writable),
+    else its SAVE_FILE."""
+    from firmware import saveload
+    from firmware.common import unload
+    try:
+        return saveload.make_store(board)
+    finally:
+        unload("firmware.saveload")

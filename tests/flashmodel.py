@@ -240,16 +240,16 @@ FLASH_SECTORS = 301
 
 def device(seed=0, backup=True):
     """(flash, a fresh Saver on it) as the firmware builds it, with or without the drive copy."""
-    from firmware import saves, savestore
+    from firmware import saves
     flash = Flash(FLASH_SECTORS, seed)
     return flash, saver_on(flash, backup)
 
 
 def saver_on(flash, backup=True):
-    from firmware import saves, savestore
+    from firmware import saves
     bk = None
     if backup:
         drive = Drive(flash, DIR_SECTOR, DATA_SECTOR,
                       ("/saves/mancala-a.sav", "/saves/mancala-b.sav"))
-        bk = savestore.FilePair("/saves/mancala", drive.open)
+        bk = saves.FilePair("/saves/mancala", drive.open)
     return saves.SlotStore(Nvm(flash, NVM_SECTOR), bk)

@@ -73,17 +73,18 @@ def test_bundle_puts_boot_py_at_the_root_as_source(tmp_path):
 
 
 def test_the_app_uses_the_drive_copy_when_the_drive_is_writable(monkeypatch, tmp_path):
-    from firmware import saves, savestore
+    from firmware import saves, saveload
     mounts = {"ro": True}
     storage = types.SimpleNamespace(
         getmount=lambda p: types.SimpleNamespace(readonly=mounts["ro"]))
     monkeypatch.setitem(sys.modules, "storage", storage)
     base = str(tmp_path / "saves" / "mancala")
-    assert saves.drive_backup(base) is None  # read-only to the app: nvm only
+    assert saveload.drive_backup(base) is None  # read-only to the app: nvm only
     mounts["ro"] = False
-    bk = saves.drive_backup(base)
-    assert isinstance(bk, savestore.FilePair) and os.path.isdir(str(tmp_path / "saves"))
+    bk = saveload.drive_backup(base)
+    assert isinstance(bk, saves.FilePair) and os.path.isdir(str(tmp_path / "saves"))
     board = types.SimpleNamespace(storage=bytearray(4096))
-    monkeypatch.setattr(saves, "drive_backup", lambda: bk)
+    monkeypatch.setattr(saveload, "drive_backup", lambda: bk)
     st = saves.make_store(board)
     assert st.store.backup is bk
+    assert "firmware.saveload" not in sys.modules  # start-up code does not stay on the heap

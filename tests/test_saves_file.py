@@ -1,4 +1,4 @@
-# The desktop save file (firmware/savestore.FileStore): written to a temporary file, then put in
+# The desktop save file (firmware/savefile.FileStore): written to a temporary file, then put in
 # place by one os.replace, so at every instant the file holds the previous save or the new one
 # (issue 13 #8: the old code removed the file before renaming the new one over it).
 import os

@@ -1,8 +1,8 @@
-# The save log (firmware/saves.py, firmware/savestore.py) on a plain bytearray: portable, so it
+# The save log (firmware/saves.py and the modules it loads) on a plain bytearray: portable, so it
 # also runs under MicroPython (tests/test_micropython.py). The flash model, power cuts and wear
 # are in tests/test_saves_flash.py (CPython).
 from firmware import saves
-from firmware import savestore as S
+from firmware import saves as S
 from session_util import make, Clock, press, settle, human_move
 
 
