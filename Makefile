@@ -62,6 +62,30 @@ deploy: venv
 mpy: venv
 	$(VPY) tools/bundle.py mpy
 
+# ---- the real firmware on an emulated RP2040 (tools/emu/README.md, docs/hardware.md) ---------
+# make emu BOARD=picosystem [FIRMWARE=adafruit-circuitpython-...uf2] [KEYS="a 2000ms 3*down a"]
+#          [EMU_ARGS="--each --step-ms 1000"]            screenshots in build/emu/
+# make emu FIRMWARE=micropython.uf2 SCRIPT=my_script.py   (MicroPython + engine/, raw REPL)
+# make device-bench [DEVICE_BENCH_ARGS=--quick]           docs/performance.md, emulated RP2040
+FIRMWARE ?=
+KEYS ?=
+SCRIPT ?=
+EMU_ARGS ?=
+DEVICE_BENCH_ARGS ?=
+
+.PHONY: emu device-bench
+
+emu: venv $(EMU_DEPS)
+ifeq ($(SCRIPT),)
+	$(VPY) tools/emu/emu.py cp $(BOARD) $(if $(FIRMWARE),--firmware "$(FIRMWARE)") \
+	  $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(KEYS),--keys "$(KEYS)") $(EMU_ARGS)
+else
+	$(VPY) tools/emu/emu.py mp "$(SCRIPT)" $(if $(FIRMWARE),--firmware "$(FIRMWARE)") $(EMU_ARGS)
+endif
+
+device-bench: venv $(EMU_DEPS)
+	nice -n 10 $(VPY) tools/device_bench.py $(DEVICE_BENCH_ARGS)
+
 # ---- AI measurements (not part of make test; docs/performance.md, docs/ai.md) -----------------
 # make arena [ARENA_ARGS="--games 200 --only oanquan"]     make bench [BENCH_ARGS=--quick]
 ARENA_ARGS ?=

@@ -302,7 +302,7 @@ class Emu:
 
 # ---- CircuitPython with a bundle, MicroPython with files --------------------------------------
 
-def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None):
+def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None, py=False):
     """Boot the board's CircuitPython firmware with its bundle on CIRCUITPY (not yet run)."""
     if board not in BOARDS:
         raise EmuError("no emulator description for board %r (have: %s)"
@@ -313,15 +313,11 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
     if bundle_dir is None:
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         import bundle as bundle_tool
-        bundle_dir = bundle_tool.bundle(board, mpy_cross=default_mpy_cross(), quiet=True)
+        bundle_dir = bundle_tool.bundle(board, mpy_cross=None if py else
+                                        bundle_tool.default_mpy_cross(), quiet=True)
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
     img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"))
     return Emu(firmware, [(img, CP_FS[0])], board=board, echo=echo)
-
-
-def default_mpy_cross():
-    """CircuitPython's own mpy-cross ($MPY_CROSS, else the one in the emulator folder), or None."""
-    return os.environ.get("MPY_CROSS") or firmware_path("mpy_cross")
 
 
 def engine_files(mpy=False):
@@ -384,6 +380,9 @@ def main(argv=None):
     c.add_argument("board", choices=sorted(BOARDS))
     c.add_argument("--firmware", help="CircuitPython UF2 (default: the one in %s)" % emu_dir())
     c.add_argument("--bundle", help="CIRCUITPY folder (default: make bundle's, as .mpy)")
+    c.add_argument("--mpy-cross", help="CircuitPython's mpy-cross for the bundle (default: "
+                   "$MPY_CROSS or the emulator folder's)")
+    c.add_argument("--py", action="store_true", help="bundle of .py sources (compiled at boot)")
     c.add_argument("--keys", default="", help="key presses and waits: 'a 2000ms 3*down a'")
     c.add_argument("--boot-ms", type=int, default=8000, help="simulated ms before the first key")
     c.add_argument("--step-ms", type=int, default=1500, help="simulated ms after each key")
@@ -404,7 +403,9 @@ def main(argv=None):
             print("-- %.3f s simulated; heap %s" % (took, emu.heap()))
         return 1 if err else 0
     os.makedirs(a.shots, exist_ok=True)
-    with circuitpython(a.board, a.bundle, a.firmware, echo=not a.quiet) as emu:
+    if a.mpy_cross:
+        os.environ["MPY_CROSS"] = a.mpy_cross
+    with circuitpython(a.board, a.bundle, a.firmware, echo=not a.quiet, py=a.py) as emu:
         emu.run(a.boot_ms)
         shot = 0
         for kind, arg in parse_keys(a.keys):

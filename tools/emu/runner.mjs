@@ -17,6 +17,7 @@ const BYTES_PER_BLOCK = 16; // MicroPython GC block
 const CHUNK = 20000; // instructions between heap samples and stop checks
 
 let mcu = null;
+let busyCycles = 0; // cycles spent executing (not waiting for an interrupt)
 let cycleNanos = 8; // 125 MHz until the firmware sets the clocks
 let serialOut = []; // device -> host bytes not yet reported
 let hostQueue = []; // host -> device bytes not yet read by the firmware
@@ -327,7 +328,9 @@ function run(ms, until, heapEvery) {
         clock.tick(wait);
         i += wait / cycleNanos;
       } else {
-        clock.tick(core.executeInstruction() * cycleNanos);
+        const c = core.executeInstruction();
+        busyCycles += c;
+        clock.tick(c * cycleNanos);
       }
     }
     if (mcu.clkSys > 1e6) cycleNanos = 1e9 / mcu.clkSys;
@@ -381,7 +384,7 @@ function status(extra) {
   const out = Buffer.from(serialOut);
   serialOut = [];
   return Object.assign({ t_us: Math.round(mcu.clock.nanos / 1000), clk_hz: mcu.clkSys,
-    last_pixel_us: Math.round(display.lastPixel / 1000),
+    last_pixel_us: Math.round(display.lastPixel / 1000), busy_cycles: busyCycles,
     serial: out.toString('base64') }, extra);
 }
 
@@ -399,7 +402,13 @@ const commands = {
     .toString('base64') }),
   heap: () => heapReport(),
   clocks: () => ({ clk_sys: mcu.clkSys, clk_peri: mcu.clkPeri,
-    spi_hz: mcu.spi.map((x) => x.clockFrequency), display_bytes: display.bytes }),
+    spi_hz: mcu.spi.map((x) => x.clockFrequency), display_bytes: display.bytes,
+    pc: mcu.core.PC, waiting: mcu.core.waiting, gpio_in: mcu.gpioValues >>> 0,
+    timer: (() => { const t = mcu.peripherals[0x40054]; return { raw: t.intRaw, en: t.intEnable,
+      armed: t.alarms.map((a) => [a.armed, a.targetMicros, a.clockAlarm.scheduled,
+        a.clockAlarm.nanos]) }; })(),
+    next_alarm_ns: mcu.clock.nanosToNextAlarm, now_ns: mcu.clock.nanos,
+    primask: mcu.core.PRIMASK, pending: mcu.core.pendingInterrupts, enabled: mcu.core.enabledInterrupts }),
   heap_reset: () => {
     heap.min = Infinity; heap.minAfterCollect = Infinity; heap.collects = 0; heap.samples = 0;
     heap.last = null;

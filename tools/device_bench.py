@@ -1,0 +1,324 @@
+"""Device figures measured on the emulated RP2040 (tools/emu): make device-bench.
+
+    python tools/device_bench.py [--quick] [--no-write] [--only boot,engine,app,mp]
+
+- boot: reset to the title screen drawn, per board, bundle as .mpy and as .py; heap at the title.
+- engine: on CircuitPython (the PicoSystem build, the bundle's .mpy, a fresh REPL): import time
+  of each game's engine modules, search speed (nodes/s, from the start and seeded positions) and
+  the think time of each AI level.
+- app: per board, the app from the title through the start of each game against the AI at level 5
+  (the AI moving first) and its reply to one move: free heap at each step and its lowest point.
+- mp: the same search speed on MicroPython 1.28 (RPI_PICO), for comparison with the Unix port.
+Writes the section "## Measured on the emulated RP2040" of docs/performance.md.
+All times are simulated (Cortex-M0+ cycles at 125 MHz): a real chip is ~5-15% slower.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+
+import appflow  # noqa: E402
+import bundle  # noqa: E402
+import emu  # noqa: E402
+
+DOC = os.path.join(ROOT, "docs", "performance.md")
+HEAD = "## Measured on the emulated RP2040"
+BOARDS = ("picosystem", "pico_display_pack2", "pico_lcd13")
+GAMES = ("oanquan", "sanyao", "omweso")
+
+# Runs on the chip (CircuitPython or MicroPython): one JSON line per figure.
+ENGINE_SCRIPT = r'''
+import gc, json, time
+try:
+    from time import ticks_us, ticks_diff  # MicroPython
+    def took_us(t):
+        return ticks_diff(ticks_us(), t)
+except ImportError:  # CircuitPython
+    def ticks_us():
+        return time.monotonic_ns() // 1000
+    def took_us(t):
+        return ticks_us() - t
+def out(**kw):
+    print("BENCH " + json.dumps(kw))
+NAME = %(name)r
+NODES = %(nodes)d
+LEVELS = %(levels)r
+gc.collect()
+t = ticks_us()
+from engine import games
+g = games.load(NAME)
+from engine import search as S
+S.evaluator(g)
+from engine import ai
+out(what="import", game=NAME, ms=took_us(t) / 1000, free=gc.mem_free())
+def positions(count):
+    res = [g.new()]
+    buf = [0] * g.MAX_MOVES
+    seed = 1
+    while len(res) < count:
+        pos = g.new()
+        s = seed * 7919 + 1
+        for _ in range(4 + (seed * 5) %% 23):
+            n = g.moves(pos, buf)
+            if n == 0:
+                break
+            s = (s * 1103515245 + 12345) & 0x3FFFFFFF
+            g.play(pos, buf[(s >> 8) %% n])
+        if not g.over(pos) and g.moves(pos, buf) > 1:
+            res.append(pos)
+        seed += 1
+    return res
+poss = positions(%(positions)d)
+gc.collect()
+a = gc.mem_free()
+s = S.Search(g)
+gc.collect()
+out(what="search_heap", game=NAME, bytes=a - gc.mem_free())
+for i, pos in enumerate(poss):
+    gc.collect()
+    t = ticks_us()
+    s.run(pos, NODES)
+    us = took_us(t)
+    out(what="nps", game=NAME, pos=i, nodes=s.nodes, ms=us / 1000, depth=s.depth)
+p = ai.Player(g, seed=1)
+for lv in LEVELS:
+    gc.collect()
+    t = ticks_us()
+    p.move(poss[0], lv)
+    us = took_us(t)
+    out(what="level", game=NAME, level=lv, ms=us / 1000, nodes=p.last[2], depth=p.last[3],
+        budget=ai.level_nodes(NAME, lv))
+'''
+
+
+def lines_of(text):
+    return [json.loads(ln[6:]) for ln in text.splitlines() if ln.startswith("BENCH ")]
+
+
+def build(board, mpy):
+    return bundle.bundle(board, mpy_cross=bundle.default_mpy_cross() if mpy else None,
+                         quiet=True)
+
+
+# ---- measurements -------------------------------------------------------------------------------
+
+def bench_boot(quick, log):
+    rows = []
+    for board in BOARDS[:2] if quick else BOARDS:
+        for mpy in (True, False):
+            if mpy and not bundle.default_mpy_cross():
+                continue
+            with emu.circuitpython(board, build(board, mpy)) as chip:
+                t = appflow.boot_to_title(chip)
+                h = chip.heap()
+                bad = appflow.console_errors(chip.console)
+            rows.append(dict(board=board, mpy=mpy, title_s=t, free=h["free"], low=h["min_free"],
+                             errors=bad))
+            log("boot %s %s: %.2f s, free %s, lowest %s %s" % (board, ".mpy" if mpy else ".py", t,
+                                                                 h["free"], h["min_free"], bad))
+    return rows
+
+
+def run_engine(chip, name, nodes, levels, positions):
+    code = ENGINE_SCRIPT % dict(name=name, nodes=nodes, levels=levels, positions=positions)
+    out, err, took = chip.raw_exec(code, ms=600000)
+    if err:
+        raise emu.EmuError("engine bench %s failed:\n%s" % (name, err))
+    return lines_of(out)
+
+
+def bench_engine(quick, log):
+    rows = []
+    levels = (1, 3, 5) if quick else (1, 2, 3, 4, 5)
+    for name in GAMES:
+        with emu.circuitpython("picosystem", build("picosystem", True)) as chip:
+            appflow.boot_to_title(chip)
+            chip.interrupt_to_repl()
+            got = run_engine(chip, name, 1000 if quick else 2000, levels, 2 if quick else 4)
+        for r in got:
+            log("engine cp %s" % r)
+        rows += got
+    return rows
+
+
+def bench_mp(quick, log):
+    rows = []
+    for name in GAMES:
+        with emu.micropython(emu.engine_files(mpy=True)) as chip:
+            got = run_engine(chip, name, 1000 if quick else 2000, (), 2 if quick else 4)
+        for r in got:
+            log("engine mp %s" % r)
+        rows += got
+    return rows
+
+
+def bench_app(quick, log):
+    rows = []
+    for board in BOARDS[:2] if quick else BOARDS:
+        keys = appflow.board_keys(board)
+        w, h = emu.BOARDS[board]["size"]
+        for game in GAMES:
+            presses, _ = appflow.plan_start(game, keys, w, h)
+            with emu.circuitpython(board, build(board, True)) as chip:
+                steps = []
+
+                def mark(step):
+                    hp = chip.heap()
+                    steps.append(dict(step=step, t=chip.t_us / 1e6, free=hp["free"],
+                                      low=hp["min_free"], after_collect=hp["min_free_after_collect"]))
+                    chip.heap(reset=True)
+                    log("app %s %s %-14s free %6s lowest %6s (after a collect %s)" % (
+                        board, game, step, hp["free"], hp["min_free"],
+                        hp["min_free_after_collect"]))
+
+                appflow.boot_to_title(chip)
+                mark("title")
+                for k in presses[:-1]:
+                    appflow.device_press(chip, k)
+                appflow.settle(chip, quiet_ms=500)
+                mark("menus")
+                appflow.device_press(chip, presses[-1])
+                appflow.settle(chip, quiet_ms=1200, limit_ms=30000)
+                mark("AI moved")
+                # our move: the cursor's pit (A), then the AI's reply
+                appflow.device_press(chip, "a")
+                if game == "omweso" or "up" not in keys:
+                    appflow.device_press(chip, "a")  # a direction / confirm where asked
+                appflow.settle(chip, quiet_ms=1200, limit_ms=40000)
+                mark("reply")
+                bad = appflow.console_errors(chip.console)
+                rows.append(dict(board=board, game=game, steps=steps, errors=bad,
+                                 console=chip.console[-600:] if bad else ""))
+    return rows
+
+
+# ---- report ---------------------------------------------------------------------------------
+
+def fmt_kb(b):
+    return "—" if b is None else "%.1f" % (b / 1024)
+
+
+def report(res, wall):
+    L = [HEAD, "",
+         "Written by `make device-bench` (tools/device_bench.py) on %s, wall %.0f s. The real "
+         "firmware on the emulated RP2040 (tools/emu, rp2040js 1.4.1): CircuitPython 10.2.1 and "
+         "MicroPython 1.28 from `../shared/emu/`, the bundle of `make bundle`. Times are "
+         "simulated: Cortex-M0+ cycles at 125 MHz, independent of the host's load; flash wait "
+         "states are not modelled, so a real chip is ~5–15%% slower. Heap is CircuitPython's "
+         "`gc.mem_free()` read from the chip's RAM every 20 000 instructions (GC areas + what the "
+         "outer heap can still give); \"lowest\" is the smallest value seen (not after a "
+         "collect), \"after a collect\" the smallest value right after a collection."
+         % (time.strftime("%Y-%m-%d"), wall), ""]
+    if res.get("boot"):
+        L += ["### Boot: reset to the title screen drawn", "",
+              "| board | bundle | title at (s) | free at title (KB) | lowest during boot (KB) |",
+              "|---|---|---:|---:|---:|"]
+        for r in res["boot"]:
+            L.append("| %s | %s | %.2f | %s | %s |" % (r["board"], ".mpy" if r["mpy"] else ".py",
+                                                    r["title_s"], fmt_kb(r["free"]),
+                                                    fmt_kb(r["low"])))
+        L.append("")
+    for key, title in (("engine", "CircuitPython 10.2.1 (PicoSystem build, bundle .mpy)"),
+                       ("mp", "MicroPython 1.28 (RPI_PICO, engine .mpy)")):
+        rows = res.get(key)
+        if not rows:
+            continue
+        L += ["### Engine on %s" % title, ""]
+        L += ["| game | import (ms) | search buffers (B) | nodes/s (positions) | mean |",
+              "|---|---:|---:|---|---:|"]
+        for g in GAMES:
+            imp = [r for r in rows if r["game"] == g and r["what"] == "import"]
+            sh = [r for r in rows if r["game"] == g and r["what"] == "search_heap"]
+            nps = [r["nodes"] * 1000 / r["ms"] for r in rows
+                   if r["game"] == g and r["what"] == "nps" and r["ms"]]
+            if not nps:
+                continue
+            L.append("| %s | %.0f | %s | %s | **%.0f** |" % (
+                g, imp[0]["ms"] if imp else 0, sh[0]["bytes"] if sh else "—",
+                ", ".join("%.0f" % v for v in nps), sum(nps) / len(nps)))
+        lv = [r for r in rows if r["what"] == "level"]
+        if lv:
+            L += ["", "AI level think times from the start position (`Player.move`, node budget "
+                  "of engine/ai.py):", "",
+                  "| game | level | budget (nodes) | nodes | depth | time (s) |",
+                  "|---|---:|---:|---:|---:|---:|"]
+            for r in lv:
+                L.append("| %s | %d | %d | %d | %d | %.2f |" % (r["game"], r["level"], r["budget"],
+                                                             r["nodes"], r["depth"], r["ms"] / 1000))
+        L.append("")
+    if res.get("app"):
+        L += ["### App heap per step (bundle .mpy; each game against the AI at level 5, AI "
+              "first, then one move of ours and the AI's reply)", "",
+              "| board | game | step | at (s) | free (KB) | lowest in step (KB) | after a collect "
+              "(KB) |", "|---|---|---|---:|---:|---:|---:|"]
+        for r in res["app"]:
+            for s in r["steps"]:
+                L.append("| %s | %s | %s | %.1f | %s | %s | %s |" % (
+                    r["board"], r["game"], s["step"], s["t"], fmt_kb(s["free"]), fmt_kb(s["low"]),
+                    fmt_kb(s["after_collect"])))
+        errs = [r for r in res["app"] if r["errors"]]
+        L += ["", "Exceptions on the console: %s" % (
+            "none" if not errs else "; ".join("%s/%s: %s" % (r["board"], r["game"], r["errors"])
+                                              for r in errs)), ""]
+    return "\n".join(L) + "\n"
+
+
+def write_section(text):
+    with open(DOC) as f:
+        doc = f.read()
+    i = doc.find(HEAD)
+    if i < 0:
+        doc = doc.rstrip("\n") + "\n\n" + text
+    else:
+        j = doc.find("\n## ", i + len(HEAD))
+        doc = doc[:i] + text + (doc[j + 1:] if j >= 0 else "")
+    with open(DOC, "w") as f:
+        f.write(doc)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="fewer boards, positions and levels")
+    p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
+    p.add_argument("--only", default="boot,engine,app,mp")
+    p.add_argument("--json", help="also save the raw figures here")
+    p.add_argument("--from-json", nargs="+", help="write the report from saved figures")
+    a = p.parse_args(argv)
+    if a.from_json:
+        res = {}
+        for path in a.from_json:
+            with open(path) as f:
+                res.update(json.load(f))
+        text = report(res, sum(r.get("_wall", 0) for r in [res]))
+        print(text)
+        if not a.no_write:
+            write_section(text)
+        return
+    why = emu.missing("cp_picosystem", "cp_pico", "mp_pico")
+    if why:
+        sys.exit("device-bench: " + why)
+    t0 = time.time()
+    log = lambda s: print(s, flush=True)  # noqa: E731
+    res = {}
+    for part in a.only.split(","):
+        res[part] = {"boot": bench_boot, "engine": bench_engine, "app": bench_app,
+                     "mp": bench_mp}[part](a.quick, log)
+    res["_wall"] = time.time() - t0
+    text = report(res, res["_wall"])
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(res, f, indent=1)
+    print(text)
+    if not a.no_write:
+        write_section(text)
+        print("wrote %s" % os.path.relpath(DOC, ROOT))
+
+
+if __name__ == "__main__":
+    main()
