@@ -1,0 +1,128 @@
+# The emulator harness's own parts, without running the emulator (tools/emu, tools/device_bench.py,
+# the Makefile's setup messages): filesystem images, screen decoding, key scripts, screen
+# comparison, skip reasons, the docs section writer.
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+
+import appflow  # noqa: E402
+import device_bench  # noqa: E402
+import emu  # noqa: E402
+
+
+def test_make_venv_says_what_it_installs_and_shows_pip_progress():
+    # a first `make test` installs for a minute or more: it must not look hung
+    r = subprocess.run(["make", "-n", "-B", "venv", "VENV=/tmp/no-such-venv"], cwd=ROOT,
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    pip = [i for i, ln in enumerate(lines) if "pip install" in ln]
+    say = [i for i, ln in enumerate(lines) if ln.startswith("echo") and "install" in ln]
+    assert pip and say and say[0] < pip[0], r.stdout
+    assert " -q" not in lines[pip[0]] and "--quiet" not in lines[pip[0]]
+
+
+def test_make_test_installs_the_emulator_from_the_lock_file():
+    r = subprocess.run(["make", "-n", "-B", "test"], cwd=ROOT, capture_output=True, text=True)
+    assert "npm ci" in r.stdout and "pytest" in r.stdout
+    assert "npm not found" in r.stdout  # without npm the device tests are off, not an error
+
+
+def test_littlefs_image_holds_the_files(tmp_path):
+    import littlefs
+    img = emu.littlefs_image({"engine/a.py": b"x = 1\n", "b.txt": b"hello"}, str(tmp_path / "i"))
+    data = open(img, "rb").read()
+    assert len(data) == emu.MP_FS[1]
+    fs = littlefs.LittleFS(block_size=4096, block_count=len(data) // 4096, prog_size=256,
+                           read_size=256, lookahead_size=32, mount=False)
+    fs.context.buffer[:] = data
+    fs.mount()
+    with fs.open("engine/a.py", "rb") as f:
+        assert f.read() == b"x = 1\n"
+    with fs.open("b.txt", "rb") as f:
+        assert f.read() == b"hello"
+
+
+def test_fat_image_is_a_circuitpy_drive(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "code.py").write_text("print('hi')\n")
+    img = emu.fat_image(str(tmp_path / "src"), str(tmp_path / "fat.img"))
+    data = open(img, "rb").read()
+    assert len(data) == emu.CP_FS[1]
+    assert data[510:512] == b"\x55\xaa" and b"CIRCUITPY" in data[:65536]  # boot sector, label
+    assert b"print('hi')" in data
+
+
+def test_screens_are_cropped_and_turned_as_the_board_shows_them():
+    # a 4x3 controller frame holding its pixel index; crop 3x2 at (1, 1), a quarter turn
+    w, h = 4, 3
+    data = b"".join(struct.pack(">H", i) for i in range(w * h))
+    assert emu.crop_rotate(data, w, h, (1, 1, 3, 2), 0) == [(5, 6, 7), (9, 10, 11)]
+    assert emu.crop_rotate(data, w, h, (1, 1, 3, 2), 1) == [(9, 5), (10, 6), (11, 7)]
+    assert emu.to_rgb_rows([(0xF800, 0x07E0, 0x001F)]) == [bytes((255, 0, 0, 0, 255, 0, 0, 0,
+                                                                   255))]
+
+
+def test_board_descriptions_match_the_board_modules():
+    for name, b in emu.BOARDS.items():
+        keys = appflow.board_keys(name)
+        assert sorted(b["keys"]) == sorted(keys), name
+        x, y, w, h = b["crop"]
+        assert (w, h) == (b["size"] if b["rotate"] % 2 == 0 else b["size"][::-1]), name
+
+
+def test_key_scripts():
+    assert emu.parse_keys("a 2000ms 3*down 1.5s, b") == [
+        ("key", "a"), ("wait", 2000), ("key", "down"), ("key", "down"), ("key", "down"),
+        ("wait", 1500), ("key", "b")]
+
+
+def test_screen_comparison_forgives_the_fonts_one_pixel_and_nothing_else():
+    blank = [(0,) * 8 for _ in range(8)]
+    text = [list(r) for r in blank]
+    text[3][2] = text[3][3] = 0xFFFF
+    lower = [list(r) for r in blank]
+    lower[4][2] = lower[4][3] = 0xFFFF  # the same text 1 px lower (Blinka's font)
+    other = [list(r) for r in blank]
+    other[3][5] = 0xFFFF  # a different pixel
+    t = [tuple(r) for r in text]
+    assert appflow.mismatch(t, [tuple(r) for r in lower]) == 0
+    assert appflow.mismatch(t, [tuple(r) for r in lower], shift=0) == 8  # 4 each way
+    assert appflow.mismatch(t, [tuple(r) for r in other]) == 3
+    with pytest.raises(AssertionError):
+        appflow.mismatch(t, t[:4])
+
+
+def test_console_errors_are_found():
+    con = "code.py | 10.2.1\r\nTraceback (most recent call last):\r\nMemoryError: memory " \
+          "allocation failed, allocating 896 bytes\r\n"
+    assert len(appflow.console_errors(con)) == 2
+    assert appflow.console_errors("hello\r\n>>> ") == []
+
+
+def test_missing_firmware_is_a_clear_skip_reason(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANCALA_EMU_DIR", str(tmp_path))
+    for var, _ in emu.FIRMWARE.values():
+        monkeypatch.delenv(var, raising=False)
+    why = emu.missing("cp_picosystem")
+    assert why and str(tmp_path) in why and ("bootrom" in why or "rp2040js" in why)
+
+
+def test_device_bench_replaces_only_its_section(tmp_path, monkeypatch):
+    doc = tmp_path / "performance.md"
+    doc.write_text("# Performance\n\n## AI benchmark\n\nkeep me\n\n%s\n\nold figures\n\n"
+                   "## After\n\nkeep me too\n" % device_bench.HEAD)
+    monkeypatch.setattr(device_bench, "DOC", str(doc))
+    res = {"boot": [dict(board="picosystem", mpy=True, title_s=2.5, free=60000, low=40000,
+                         errors=[])]}
+    device_bench.write_section(device_bench.report(res, 10))
+    text = doc.read_text()
+    assert "keep me\n" in text and "keep me too" in text and "old figures" not in text
+    assert "| picosystem | .mpy | 2.50 | 58.6 | 39.1 |" in text
+    assert text.count(device_bench.HEAD) == 1
