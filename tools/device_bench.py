@@ -97,6 +97,68 @@ for lv in LEVELS:
 '''
 
 
+# Free heap taken by each module as the app imports them (a fresh REPL, after gc.collect()):
+# what the code itself costs on the chip, before any screen or game exists.
+HEAPMAP_SCRIPT = r'''
+import gc, json
+def free():
+    gc.collect()
+    return gc.mem_free()
+print("BENCH " + json.dumps({"what": "heapmap", "module": "(REPL)", "free": free()}))
+from boards import select
+f = free()
+hw = select.load(%(board)r)
+print("BENCH " + json.dumps({"what": "heapmap", "module": "board (display, keys)",
+                             "bytes": f - free(), "free": free()}))
+for name in %(modules)r:
+    f = free()
+    try:
+        __import__(name)
+        print("BENCH " + json.dumps({"what": "heapmap", "module": name, "bytes": f - free(),
+                                     "free": free()}))
+    except Exception as e:
+        print("BENCH " + json.dumps({"what": "heapmap", "module": name, "error": repr(e)}))
+from engine import games, search
+for g in ("oanquan", "sanyao", "omweso"):
+    f = free()
+    s = search.Search(games.load(g))
+    print("BENCH " + json.dumps({"what": "heapmap", "module": "Search(%%s) buffers" %% g,
+                                 "bytes": f - free(), "free": free()}))
+    s = None
+'''
+HEAPMAP_MODULES = ("engine.compat", "engine.games", "engine.record", "engine.search", "engine.ai",
+                   "firmware.common", "firmware.brain", "firmware.buttons", "firmware.saves",
+                   "firmware.session", "firmware.app", "firmware.views.ui",
+                   "firmware.views.label", "firmware.views.menu", "firmware.screens.menu_items",
+                   "firmware.screens.menu", "firmware.rule_text", "firmware.views.board",
+                   "firmware.screens.play", "engine.oanquan", "engine.eval_oanquan",
+                   "firmware.games.oanquan.adapter", "firmware.games.oanquan.view",
+                   "engine.sanyao", "engine.eval_sanyao", "firmware.games.sanyao.adapter",
+                   "firmware.games.sanyao.view", "engine.omweso", "engine.eval_omweso",
+                   "engine.omweso_run", "firmware.games.omweso.adapter",
+                   "firmware.games.omweso.view")
+
+
+def bench_heapmap(quick, log):
+    rows = []
+    for board in BOARDS[:2] if quick else BOARDS[:2]:
+        with emu.circuitpython(board, build(board, True)) as chip:
+            appflow.boot_to_title(chip)
+            chip.interrupt_to_repl()
+            mods = [m for m in HEAPMAP_MODULES if os.path.exists(
+                os.path.join(ROOT, m.replace(".", "/") + ".py"))]
+            out, err, _ = chip.raw_exec(HEAPMAP_SCRIPT % dict(board=board, modules=mods),
+                                        ms=120000)
+        got = lines_of(out)
+        for r in got:
+            r["board"] = board
+            log("heapmap %s" % r)
+        if err:
+            log("heapmap %s error: %s" % (board, err))
+        rows += got
+    return rows
+
+
 def lines_of(text):
     return [json.loads(ln[6:]) for ln in text.splitlines() if ln.startswith("BENCH ")]
 
@@ -266,6 +328,28 @@ def report(res, wall):
         L += ["", "Exceptions on the console: %s" % (
             "none" if not errs else "; ".join("%s/%s: %s" % (r["board"], r["game"], r["errors"])
                                               for r in errs)), ""]
+    if res.get("heapmap"):
+        L += ["### What the code costs on the chip (bundle .mpy, a fresh REPL)", "",
+              "Free heap taken by each module as imported in this order, after `gc.collect()` "
+              "(a module's figure includes what it imports that was not loaded yet), and the "
+              "search buffers of each game's `Search`:", "",
+              "| module | %s |" % " | ".join("%s (B)" % b for b in BOARDS[:2]),
+              "|---|" + "---:|" * 2]
+        names = []
+        for r in res["heapmap"]:
+            if r["module"] not in names and r["module"] != "(REPL)":
+                names.append(r["module"])
+        for n in names:
+            cells = []
+            for b in BOARDS[:2]:
+                hit = [r for r in res["heapmap"] if r["board"] == b and r["module"] == n]
+                cells.append(str(hit[0].get("bytes", hit[0].get("error"))) if hit else "—")
+            L.append("| %s | %s |" % (n, " | ".join(cells)))
+        start = [r for r in res["heapmap"] if r["module"] == "(REPL)"]
+        if start:
+            L += ["", "Free at the REPL before: %s." % ", ".join(
+                "%s %.1f KB" % (r["board"], r["free"] / 1024) for r in start)]
+        L.append("")
     return "\n".join(L) + "\n"
 
 
@@ -286,7 +370,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer boards, positions and levels")
     p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
-    p.add_argument("--only", default="boot,engine,app,mp")
+    p.add_argument("--only", default="boot,engine,app,heapmap,mp")
     p.add_argument("--json", help="also save the raw figures here")
     p.add_argument("--from-json", nargs="+", help="write the report from saved figures")
     a = p.parse_args(argv)
@@ -308,7 +392,7 @@ def main(argv=None):
     res = {}
     for part in a.only.split(","):
         res[part] = {"boot": bench_boot, "engine": bench_engine, "app": bench_app,
-                     "mp": bench_mp}[part](a.quick, log)
+                     "mp": bench_mp, "heapmap": bench_heapmap}[part](a.quick, log)
     res["_wall"] = time.time() - t0
     text = report(res, res["_wall"])
     if a.json:
