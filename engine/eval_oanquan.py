@@ -23,6 +23,9 @@ WEIGHTS = (6, 3, 0, 0)
 
 
 class Eval:
+    TURN = _TURN  # the position's side-to-move byte and game-over byte (engine/search.py)
+    OVER = _OVER
+
     def __init__(self, game, weights=None):
         self.game = game
         self.mat = game.material

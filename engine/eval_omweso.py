@@ -18,6 +18,9 @@ WEIGHTS = (2048, 12, 2, 0)
 
 
 class Eval:
+    TURN = _TM  # the position's side-to-move byte and game-over byte (engine/search.py)
+    OVER = _OV
+
     def __init__(self, game, weights=None):
         self.game = game
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
