@@ -364,3 +364,29 @@ def test_OAQ8_OAQ9_finished_position_in_the_design_form_without_swept():
     assert "swept" not in g.to_json(back)["result"] or g.to_json(back)["result"]["swept"] == [0, 0]
     j["result"]["score"] = [36, 34]
     assert "does not match" in _raises(g.from_json, j)
+
+
+CYCLE = "4+ 10- 2- 9+ 1+ 10+ 3+ 7+ 2+ 8-".split()  # found by a search of small end games
+
+
+def test_OAQ10_borrowing_cycle_ends_on_the_third_occurrence():
+    # Issue 13.2 in a real game: mandarin square 6 is empty, so player 0 captures player 1's
+    # stones across it; player 0's row empties and borrows 3 (OAQ-6c) every 10 plies, and the
+    # board comes back each time with 3 more stones of debt. Counting debts, no position ever
+    # repeats and the debt passes 70 after ~240 plies; without them the game ends at ply 40.
+    g = game()
+    rec = Record(g, position(g, [0, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0], big=(1, 0),
+                             mandarins=(0, 1), stock=(0, 43)))
+    keys = [rec.seen[0]]
+    debts = [g.to_json(rec.pos)["debt"]]
+    for lap in range(2):
+        for i in range(len(CYCLE)):
+            assert g.result(rec.pos) is None
+            rec.play_text(CYCLE[i])
+        keys.append(g.key(rec.pos))
+        debts.append(g.to_json(rec.pos)["debt"])
+    assert debts == [[0, 0], [3, 0], [6, 0]]
+    r = g.result(rec.pos)
+    assert r["reason"] == "repetition" and g.ply(rec.pos) == 40
+    assert keys[1] == keys[0] and g.to_json(rec.pos)["debt"] == [6, 0]
+    assert r["score"][0] + r["score"][1] == 70 - 10  # the big stone left on square 0: nobody's
