@@ -124,5 +124,5 @@ def test_device_bench_replaces_only_its_section(tmp_path, monkeypatch):
     device_bench.write_section(device_bench.report(res, 10))
     text = doc.read_text()
     assert "keep me\n" in text and "keep me too" in text and "old figures" not in text
-    assert "| picosystem | .mpy | 2.50 | 58.6 | 39.1 |" in text
+    assert "| picosystem | .mpy | — | 2.50 | 58.6 | 39.1 |" in text
     assert text.count(device_bench.HEAD) == 1

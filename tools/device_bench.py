@@ -181,7 +181,7 @@ def bench_boot(quick, log):
                 h = chip.heap()
                 bad = appflow.console_errors(chip.console)
             rows.append(dict(board=board, mpy=mpy, title_s=t, free=h["free"], low=h["min_free"],
-                             errors=bad))
+                             errors=bad, code_s=getattr(chip, "code_start_s", None)))
             log("boot %s %s: %.2f s, free %s, lowest %s %s" % (board, ".mpy" if mpy else ".py", t,
                                                                  h["free"], h["min_free"], bad))
     return rows
@@ -279,12 +279,14 @@ def report(res, wall):
          % (time.strftime("%Y-%m-%d"), wall), ""]
     if res.get("boot"):
         L += ["### Boot: reset to the title screen drawn", "",
-              "| board | bundle | title at (s) | free at title (KB) | lowest during boot (KB) |",
-              "|---|---|---:|---:|---:|"]
+              "| board | bundle | code.py starts (s) | title drawn (s) | free at title (KB) | "
+              "lowest during boot (KB) |",
+              "|---|---|---:|---:|---:|---:|"]
         for r in res["boot"]:
-            L.append("| %s | %s | %.2f | %s | %s |" % (r["board"], ".mpy" if r["mpy"] else ".py",
-                                                    r["title_s"], fmt_kb(r["free"]),
-                                                    fmt_kb(r["low"])))
+            L.append("| %s | %s | %s | %.2f | %s | %s |" % (
+                r["board"], ".mpy" if r["mpy"] else ".py",
+                "%.2f" % r["code_s"] if r.get("code_s") else "—", r["title_s"], fmt_kb(r["free"]),
+                fmt_kb(r["low"])))
         L.append("")
     for key, title in (("engine", "CircuitPython 10.2.1 (PicoSystem build, bundle .mpy)"),
                        ("mp", "MicroPython 1.28 (RPI_PICO, engine .mpy)")):

@@ -38,9 +38,10 @@ def boot_to_title(chip, limit_ms=20000):
     """From reset to the title screen drawn and still: the simulated seconds to its last pixel."""
     started = False
     while chip.t_us < limit_ms * 1000:
-        chip.run(200)
-        if "code.py" in chip.console:
+        chip.run(50)
+        if "code.py" in chip.console:  # CircuitPython's title sequence as code.py starts
             started = True
+            chip.code_start_s = chip.t_us / 1e6
             break
     if not started:
         raise emu.EmuError("code.py did not start within %d ms; console:\n%s"
