@@ -271,7 +271,8 @@ class Game:
 
     def parse_move(self, pos, text):
         if not isinstance(text, str) or len(text) < 2 or text[-1] not in "+-" \
-                or not _rules.decimal(text[:-1]) or len(text) > 3 or text[0] == "0":
+                or not _rules.decimal(text[:-1]) or len(text) > 3 \
+                or (len(text) == 3 and text[0] == "0"):
             raise ValueError("bad move %r: write a square and a direction, e.g. 3+ or 9-" % (text,))
         sq = int(text[:-1])
         if pos[OVER]:
