@@ -57,3 +57,34 @@ def wrap(lines, n):
             line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
         out.append(line)
     return out
+
+
+class Trace:
+    """A move's trace (the engine appends one dict per event) kept small: the drop events, most
+    of a long Omweso move, are stored as small ints (no dict each) and rebuilt when read. The
+    animation's lowest free heap is while a move's whole trace is held."""
+
+    def __init__(self):
+        self.ev = []
+
+    def append(self, e):
+        if e.get("event") == "drop" and len(e) == (3 if "player" in e else 2):
+            p = e.get("player", -1)
+            self.ev.append(e["at"] | (512 if p < 0 else p << 8))
+        else:
+            self.ev.append(e)
+
+    def __len__(self):
+        return len(self.ev)
+
+    def __getitem__(self, i):
+        e = self.ev[i]
+        if isinstance(e, int):
+            if e & 512:
+                return {"event": "drop", "at": e & 255}
+            return {"event": "drop", "player": e >> 8, "at": e & 255}
+        return e
+
+    def __iter__(self):
+        for i in range(len(self.ev)):
+            yield self[i]

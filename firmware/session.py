@@ -8,7 +8,7 @@ from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene, unload
+from firmware.common import num, copy_scene, unload, Trace
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
@@ -226,7 +226,7 @@ class Session:
         pre = self.snap
         anim_at = self.anim_at
         self.anim_from = 0
-        trace = []
+        trace = Trace()
         self.rec.play(code, trace)
         self.last = (num(text), p, text)
         caught = 0

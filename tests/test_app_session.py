@@ -97,10 +97,10 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
     assert [r for r in s.scene["pits"]] == shown and s.anim_at == lap
     # the board shown is exactly the start position with the first k events of the move
     sc = {"pits": [list(r) for r in pre], "points": [0, 0]}
-    for ev in tr[:k]:
+    for ev in [tr[j] for j in range(k)]:
         s.ad.apply(sc, ev)
     assert sc["pits"] == shown
-    assert sum(1 for ev in tr[:k] if ev["event"] == "reverse") == 1
+    assert sum(1 for j in range(k) if tr[j]["event"] == "reverse") == 1
     # the rest of the move is animated step by step, ending on the engine's position
     steps = []
     while s.phase == "anim" and s.step < len(tr):
@@ -272,3 +272,55 @@ def test_moves_shown_are_the_games_moves():
     texts = sorted(t for _, t in s.legal)
     assert "0-+" in texts and "0--" in texts
     assert all(suffix(t) in ("", "+", "-", "-+", "--", "*", "++", "+-") for t in texts)
+
+
+def test_move_history_lists_every_move_and_replays_the_last():
+    from firmware.screens.history import log_entries
+    s = make("oanquan", "two", anim="normal")
+    c = Clock()
+    s.new_game()
+    played = []
+    for _ in range(4):
+        settle(s, c)
+        p = s.mover()
+        human_move(s, c)
+        played.append((p, s.last[2]))
+        settle(s, c)
+    log = log_entries(s.log)
+    assert [(p, t) for p, t, _ in log] == played
+    press(s, c, "start")
+    while s.scr.items[s.scr.sel] != ("go", "history"):
+        press(s, c, "down")
+    press(s, c, "a")
+    assert s.screen == "history" and s.scr.title() == "Moves (4)"
+    for i, (p, t) in enumerate(played):
+        assert s.scr.lines[i].startswith("%d. P%d %s" % (i + 1, p + 1, t))
+    pos = bytes(s.rec.pos)
+    press(s, c, "a")  # replay the last move: its sowing from the position before it
+    assert s.screen == "play" and s.phase == "anim" and s.replaying
+    assert s.scene[s.ad.FIELD] != s.snap[s.ad.FIELD] or s.trace
+    settle(s, c)
+    assert s.phase == "select" and bytes(s.rec.pos) == pos and len(log_entries(s.log)) == 4
+    s.do_undo()  # a move taken back leaves the history too
+    assert [(p, t) for p, t, _ in log_entries(s.log)] == played[:3]
+
+
+def test_history_records_captures():
+    from firmware.screens.history import log_entries
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    for _ in range(30):
+        settle(s, c)
+        if s.screen != "play":
+            break
+        before = list(s.snap["stock"])
+        p = s.mover()
+        human_move(s, c)
+        settle(s, c)
+        if s.screen != "play":
+            break
+        gained = s.snap["stock"][p] - before[p]
+        if s.snap["debt"] == [0, 0] and s.snap["mandarins"] == [0, 0]:
+            assert log_entries(s.log)[-1][2] == max(0, gained), (log_entries(s.log)[-1], gained)
+    assert any(e[2] for e in log_entries(s.log))  # some moves captured, and say so

@@ -1,7 +1,7 @@
 # Move history (from the pause menu): every move of the game so far, who played it and what it
 # captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
 # Portable.
-from firmware.common import wrap, copy_scene
+from firmware.common import wrap, copy_scene, Trace
 
 
 class HistoryScreen:
@@ -95,7 +95,7 @@ def replay_last(s):
     if code is None:
         s.say("Nothing to replay")
         return False
-    trace = []
+    trace = Trace()
     g.play(bytearray(before), code, trace)
     s.scene = copy_scene(g.to_json(bytearray(before)))
     s.trace = trace

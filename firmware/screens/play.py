@@ -2,7 +2,7 @@
 # cells, picking one, the direction/choice prompts (also at an Omweso mid-move choice point),
 # Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn, animation) is the
 # session's. Portable.
-from firmware.common import num, suffix, copy_scene
+from firmware.common import num, suffix, copy_scene, Trace
 
 
 class PlayScreen:
@@ -195,7 +195,7 @@ class PlayScreen:
         if code is None:
             return
         pos = bytearray(s.rec.pos)
-        trace = []
+        trace = Trace()
         s.game.play(pos, code, trace)
         want = self.prefix.count("-") + 1
         scene = copy_scene(s.snap)
