@@ -78,9 +78,9 @@ class CutSweep:
         orig = saver.save
         self.prev = saver.load()  # what the power cycle found (the previous game's last save)
 
-        def save(payload, move=None):
+        def save(payload, move=None, game=None):
             sweep.pending = bytes(payload)
-            orig(payload, move)
+            orig(payload, move, game)
             sweep.prev = saver.head + b"\n" + saver.blob
             sweep.pending = None
 
