@@ -40,10 +40,16 @@ def main(names):
             for i in range(0, len(best), 20):
                 f.write(" ".join(best[i:i + 20]) + "\n")
         print(name, seed_of, len(best))
-        with open(os.path.join(HERE, "SOURCES.txt"), "a") as f:
-            f.write("%s.txt: the longest of %d random matches (Python random.Random(seed), "
-                    "uniform over legal moves, default rules): seed %d, %d moves\n"
-                    % (name, GAMES, seed_of, len(best)))
+        src = os.path.join(HERE, "SOURCES.txt")
+        lines = []
+        if os.path.exists(src):
+            with open(src) as f:
+                lines = [t for t in f if not t.startswith(name + ".txt:")]
+        lines.append("%s.txt: the longest of %d random matches (Python random.Random(seed), "
+                     "uniform over legal moves, default rules): seed %d, %d moves\n"
+                     % (name, GAMES, seed_of, len(best)))
+        with open(src, "w") as f:
+            f.write("".join(sorted(lines)))
 
 
 if __name__ == "__main__":
