@@ -7,6 +7,7 @@ import json
 from firmware.saves import G_HEAD, SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT, SHORT, \
     SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair
 
+
 def _get_varint(buf, i, end):
     v = 0
     shift = 0
@@ -18,7 +19,6 @@ def _get_varint(buf, i, end):
             return v, i
         shift += 7
     raise ValueError("bad varint")
-
 
 
 def parse(buf, i, end):
@@ -44,7 +44,6 @@ def parse(buf, i, end):
     return buf[i], bytes(buf[j:k]), k + w
 
 
-
 def read_gen(buf, end):
     """(generation, index after the G record, end of the first records) of a log, or None."""
     if end < 1 or buf[0] != G_HEAD:
@@ -54,7 +53,6 @@ def read_gen(buf, end):
         return None
     b = r[1]
     return b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24, r[2], r[2] + (b[7] | b[8] << 8)
-
 
 
 def read_log(buf, end):
@@ -81,7 +79,6 @@ def read_log(buf, end):
     return gen, recs, i, True
 
 
-
 def _blank(buf):
     # never written: erased flash (0xFF) or a zeroed buffer
     c = buf[0]
@@ -91,7 +88,6 @@ def _blank(buf):
         if x != c:
             return False
     return True
-
 
 
 def _old_frame(buf, base, end):
@@ -106,7 +102,6 @@ def _old_frame(buf, base, end):
     if checksum(buf, base, e) != c:
         return None
     return seq, bytes(buf[base + 9:e])
-
 
 
 def _old_slots(buf):
@@ -163,6 +158,7 @@ def _pair_file(self, i):
     if log is None or len(log[1]) != 1 or log[1][0][0] != SNAP:
         return None
     return log[0], log[1][0][1]
+
 
 def pair_read(self):
     """FilePair.read: (generation, payload) of the newest valid file, or None."""
@@ -284,6 +280,7 @@ def _apply(self, games, head, blob, kind, body, last):
         self.codes = self.codes[n:]
         return head, blob[n * size:]
     raise ValueError("unknown record")
+
 
 def _validate(games, head, blob):
     # (head, blob, notice): a saved game the engine rejects, or that is over, is dropped
