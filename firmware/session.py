@@ -18,7 +18,7 @@ _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs A
 _DEMO_DELAY = 700   # between moves in AI demo mode
 _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
                    "firmware.screens.menu_items", "firmware.screens.text",
-                   "firmware.screens.history", "firmware.screens.over", "firmware.rule_text")
+                   "firmware.screens.history", "firmware.rule_text")
 _LOG_MAX = 1600     # bytes of move history kept (about 300 moves)
 
 
@@ -153,7 +153,8 @@ class Session:
         self.ad = adapter(name)
         self.cfg["game"] = name
         from firmware.screens.play import PlayScreen
-        self.play = PlayScreen(self)
+        from firmware.screens import over  # noqa: F401 (loaded now: a game's end must not
+        self.play = PlayScreen(self)         # need a large free block on a fragmented heap)
 
     def new_game(self):
         name = self.cfg["game"]
@@ -339,7 +340,7 @@ class Session:
         # One slice of the AI's search per tick, so the screen stays live (docs/ai.md)
         br = self._brain()
         if not br.thinking():
-            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms)
+            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
         p = br.progress()
         if br.work():
             self._ai_move()
@@ -380,7 +381,7 @@ class Session:
         # the AI plays: its finished search's move, or the best so far (the player took it)
         br = self._brain()
         if not br.thinking():
-            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms)
+            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
             while not br.work():
                 pass
         code = br.result()

@@ -136,7 +136,11 @@ def test_pause_resume_and_quit():
     assert s.screen == "title" and s.game is None
     assert s.scr.items[0] == ("resume", None)  # the game just left can be resumed
     press(s, c, "down", "down", "right", "up")  # a settings change on the title screen
-    s2 = make(store=s.store)
+    st = s.store
+    s = None  # the first session goes before the next one starts (one session fits the heap)
+    import gc
+    gc.collect()
+    s2 = make(store=st)
     assert s2.scr.items[0] == ("resume", None) and s2.saved["g"] == "sanyao"
 
 
@@ -204,7 +208,10 @@ def test_save_and_resume_after_every_move():
     human_move(s, c)
     settle(s, c)
     pos = bytes(s.rec.pos)
-    s2 = make(store=st)  # a power cut: a new session on the same storage
+    s = None  # a power cut: a new session on the same storage (the old one is gone)
+    import gc
+    gc.collect()
+    s2 = make(store=st)
     assert s2.scr.items[0] == ("resume", None) and s2.cfg["level"] == 1
     press(s2, Clock(), "a")
     assert s2.screen == "play" and bytes(s2.rec.pos) == pos
@@ -223,6 +230,9 @@ def test_corrupt_newest_slot_falls_back_to_previous_save():
     settle(s, c)
     # the newest save is the last record of the nvm log: break it as a cut write would
     st.store.mem[st.store.end - 1] ^= 0x55
+    s = None  # a power cut: the old session is gone
+    import gc
+    gc.collect()
     s2 = make(store=st)
     assert s2.notice  # reported on screen
     press(s2, Clock(), "a")
