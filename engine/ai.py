@@ -81,34 +81,36 @@ class Player:
         return (self.rng >> 8) % n
 
     # ---- searching at once -----------------------------------------------------------------
-    def move(self, pos, level, ms_cap=None):
-        """The move code the computer plays at `level` (1-5); ms_cap: wall-clock limit in ms."""
-        self.begin(pos, level, ms_cap)
+    def move(self, pos, level, ms_cap=None, seen=None):
+        """The move code the computer plays at `level` (1-5); ms_cap: wall-clock limit in ms;
+        seen: the repetition history (Record.seen)."""
+        self.begin(pos, level, ms_cap, seen)
         self.work(0)
         return self.result()
 
-    def hint(self, pos, ms_cap=None):
+    def hint(self, pos, ms_cap=None, seen=None):
         """The move the AI recommends for the side to move (level 4 budget, no mistakes)."""
         self.state = 0
         self.asked_ok = False
-        r = self.search.best(pos, nodes=level_nodes(self.game.NAME, HINT_LEVEL), ms=ms_cap or 0)
+        r = self.search.best(pos, level_nodes(self.game.NAME, HINT_LEVEL), ms_cap or 0, 0, seen)
         self.last = r
         return r[0]
 
     # ---- searching in slices ---------------------------------------------------------------
-    def begin(self, pos, level, ms_cap=None):
+    def begin(self, pos, level, ms_cap=None, seen=None):
         """Starts thinking about the move to play at `level` in `pos`; work() runs it. When a
         ponder() search of exactly this position and budget is under way it is kept: the answer
         is the same, only sooner. The mistake (if any) is drawn here."""
         nodes = level_nodes(self.game.NAME, level)  # ValueError for an unknown level
         mistakes = mistake_rate(self.game.NAME, level)
         s = self.search
-        if self.state == 3 and self.root == pos and self.budget == nodes:
+        if self.state == 3 and self.root == pos and self.budget == nodes and \
+                not s.repeats(pos, seen):
             s.ms = ms_cap or 0  # the ponder search goes on (its time so far counts)
         else:
             self.root[:] = pos
             self.budget = nodes
-            s.start(pos, nodes, ms_cap or 0)
+            s.start(pos, nodes, ms_cap or 0, 0, seen)
         self.state = 1
         self.asked_ok = False
         self.wild = -1
@@ -187,13 +189,13 @@ def cli_bestmove(rec, budget):
         raise ValueError("the game is over: there is no move to find")
     if "level" in budget:
         p = Player(g, seed=position_seed(pos))
-        m = p.move(pos, budget["level"])
+        m = p.move(pos, budget["level"], None, rec.seen)
         r = p.last
     else:
         if budget.get("nodes", 1) < 1:
             raise ValueError("--nodes must be at least 1")
         if "ms" in budget and budget["ms"] < 1:
             raise ValueError("--ms must be at least 1")
-        r = Search(g).best(pos, nodes=budget.get("nodes", 0), ms=budget.get("ms", 0))
+        r = Search(g).best(pos, budget.get("nodes", 0), budget.get("ms", 0), 0, rec.seen)
         m = r[0]
     return {"move": g.move_str(pos, m), "score": r[1], "nodes": r[2], "depth": r[3]}

@@ -67,6 +67,11 @@ class Search:
         self.s_best = array("i", [0] * (max_ply + 1))
         self.s_alpha = array("i", [0] * (max_ply + 1))
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
+        # root moves that repeat a position for the third time (the game's repetition rule ends
+        # the game or round there) and the value of that ending for the side to move
+        self.rep_mv = array("i", [0] * nm)
+        self.rep_v = array("i", [0] * nm)
+        self.nrep = 0
         self.pause = False
         self.pause_at = _INF
         self.nodes = 0
@@ -267,23 +272,56 @@ class Search:
             key[j + 1] = k
             mv[j + 1] = m
 
-    def best(self, pos, nodes=0, ms=0, depth=0):
+    def repeats(self, pos, seen):
+        """Finds the moves of `pos` that make a position of `seen` (the game's repetition keys
+        of this epoch, Record.seen) occur for the third time, and scores the ending they cause;
+        the search takes those values at the root. Returns how many there are."""
+        self.nrep = 0
+        g = self.game
+        if not seen or g.key(pos) is None:
+            return 0
+        mv = self.mv[self.max_ply]  # buffers no search frame uses: a paused search stays intact
+        child = self.stack[self.max_ply + 1]
+        me = pos[self._ti]
+        n = g.moves(pos, mv)
+        for i in range(n):
+            child[:] = pos
+            g.play(child, mv[i])
+            k = g.key(child)
+            if k is not None and seen.count(k) >= 2:
+                g.end_repeated(child, None, me)
+                self.rep_mv[self.nrep] = mv[i]
+                self.rep_v[self.nrep] = self._leaf(child, me, 1)
+                self.nrep += 1
+        return self.nrep
+
+    def _rep(self, m):
+        # index of root move m among the repeating ones, else -1
+        for k in range(self.nrep):
+            if self.rep_mv[k] == m:
+                return k
+        return -1
+
+    def best(self, pos, nodes=0, ms=0, depth=0, seen=None):
         """(move, score, nodes, depth): see run()."""
-        self.run(pos, nodes, ms, depth)
+        self.run(pos, nodes, ms, depth, seen)
         return self.move, self.score, self.nodes, self.depth
 
-    def run(self, pos, nodes=0, ms=0, depth=0):
+    def run(self, pos, nodes=0, ms=0, depth=0, seen=None):
         """Searches `pos` (unchanged) for its side to move; sets self.move/score/nodes/depth.
         Budgets (first reached ends it; none = _DEFAULT_NODES): nodes (reproducible), ms, depth.
         The move: best of the last completed iteration, or of the interrupted one once its first
         move (the previous best) is done; depth = last completed iteration (docs/ai.md)."""
-        self.start(pos, nodes, ms, depth)
+        self.start(pos, nodes, ms, depth, seen)
         self.step(0)
 
-    def start(self, pos, nodes=0, ms=0, depth=0):
+    def start(self, pos, nodes=0, ms=0, depth=0, seen=None):
         """Starts a search of `pos` (copied) that step() runs; budgets as in run(), `ms` counts
-        only the time spent inside step(). self.move is a legal move from here on."""
+        only the time spent inside step(). self.move is a legal move from here on. `seen`: the
+        repetition history (Record.seen), so that a move repeating a position for the third
+        time is scored as the ending it causes (only moves at the root)."""
         g = self.game
+        self.repeats(pos, seen)
         mv = self.mv[0]
         n = g.moves(pos, mv)
         if n == 0:
@@ -368,7 +406,10 @@ class Search:
                     if self.pause:
                         self.nodes -= 1  # child i is counted and searched on resume
                     break
-                if child[oi] or d == 1:
+                r = self._rep(mv[i]) if self.nrep else -1
+                if r >= 0:  # this move ends the game (or round) by repetition
+                    v = self.rep_v[r]
+                elif child[oi] or d == 1:
                     if not child[oi]:
                         self.cut = True
                     v = self._leaf(child, me, 1)

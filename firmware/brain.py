@@ -42,10 +42,11 @@ class Brain:
             return self.player.hint(pos, ms_cap)
         return self._random(pos)
 
-    def begin(self, pos, level, ms_cap=None):
-        """Starts thinking about the move for `pos` (the AI to move)."""
+    def begin(self, pos, level, ms_cap=None, seen=None):
+        """Starts thinking about the move for `pos` (the AI to move); seen: Record.seen, so
+        that the AI sees which moves would repeat a position a third time."""
         if self.player is not None:
-            self.player.begin(pos, level, ms_cap)
+            self.player.begin(pos, level, ms_cap, seen)
         else:
             self.pos = bytearray(pos)
 

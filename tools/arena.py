@@ -2,6 +2,7 @@
 # every opening played twice with seats swapped, W/D/L, score and Elo difference with a 95%
 # interval per game; writes the "## AI arena" section of docs/performance.md.
 #   python3 tools/arena.py [--games N] [--only oanquan,sanyao] [--pairs L5-greedy,...] [--jobs 2]
+#                          [--section "AI arena: ..."] (another section of docs/performance.md)
 #                          [--no-write]
 # One arena game is one game of Ô Ăn Quan, a whole San-Yao match (default rules: 2-4 rounds when
 # one side is clearly stronger), one game of Omweso (match_points=1). Games that reach the ply cap are counted as
@@ -34,7 +35,8 @@ class Rng:
 
 
 def make_player(spec, game, seed):
-    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>'."""
+    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>';
+    the AI as it was before issue 11 (tools/ref_ai): 'R<level>', 'Q<nodes>'."""
     buf = [0] * game.MAX_MOVES
     if spec == "random":
         rng = Rng(seed)
@@ -84,6 +86,15 @@ def make_player(spec, game, seed):
         p = ai.Player(game, seed=seed)
         level = int(spec[1:])
         return lambda pos: p.move(pos, level)
+    if spec[0] in "RQ":  # the AI before issue 11 (tools/ref_ai): R<level>, Q<nodes>
+        from tools.ref_ai import ai as ref_ai
+        if spec[0] == "R":
+            p = ref_ai.Player(game, seed=seed)
+            level = int(spec[1:])
+            return lambda pos: p.move(pos, level)
+        s = ref_ai.Search(game)
+        k = int(spec[1:])
+        return lambda pos: s.best(pos, nodes=k)[0]
     raise ValueError("unknown player %r" % spec)
 
 
@@ -181,6 +192,7 @@ def main(argv):
     pairs = list(DEFAULT_PAIRS)
     jobs = 2
     write = True
+    section = "## AI arena"
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -198,9 +210,12 @@ def main(argv):
             i += 1
         elif a == "--no-write":
             write = False
+        elif a == "--section":
+            section = "## " + argv[i + 1]
+            i += 1
         else:
             sys.exit("usage: arena.py [--games N] [--only g1,g2] [--pairs A-B,...] [--jobs J] "
-                     "[--no-write]")
+                     "[--no-write] [--section TITLE]")
         i += 1
     rows = []
     pool = Pool(jobs) if jobs > 1 else None
@@ -229,9 +244,9 @@ def main(argv):
     if write:
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from bench import write_section
-        write_section(os.path.join(ROOT, "docs", "performance.md"), "## AI arena",
+        write_section(os.path.join(ROOT, "docs", "performance.md"), section,
                       report(rows, n_games))
-        print("wrote docs/performance.md (## AI arena)")
+        print("wrote docs/performance.md (%s)" % section)
 
 
 def report(rows, n_games):

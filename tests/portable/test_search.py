@@ -350,3 +350,54 @@ def test_sliced_search_allocates_nothing():
         finally:
             micropython.heap_unlock()
         assert steps >= 20 and s.nodes == 3000, (name, steps, s.nodes)
+
+
+def _repetition(name):
+    # A root move that makes a position of the history occur a third time ends the game (O An
+    # Quan, OAQ-10) or the round (San-Yao, SY-7): the search scores that ending, plays the move
+    # when the ending wins and avoids it when it loses.
+    g = games.load(name, RULES[name])
+    s = S.Search(g)
+    won = lost = cases = 0
+    for seed in range(1, 30):
+        pos = _midgame(g, 6 + seed % 20, seed)
+        if g.over(pos):
+            continue
+        me = g.to_move(pos)
+        legal = _moves(g, pos)
+        if len(legal) < 2:
+            continue
+        for m in legal:
+            child = bytearray(pos)
+            g.play(child, m)
+            k = g.key(child)
+            if k is None or g.over(child):
+                continue
+            end = bytearray(child)
+            g.end_repeated(end, None, me)
+            v = s.ev.leaf(end, me, 1)
+            seen = [g.key(pos), k, k]  # k twice already: m makes it three times
+            best, score, nodes, depth = s.best(pos, nodes=3000, seen=seen)
+            assert s.nrep >= 1
+            assert score >= v, (name, seed, m, score, v)  # m is there with exactly that value
+            cases += 1
+            plain = s.best(pos, nodes=3000)  # the same search without the history
+            if v > S.WIN // 2:  # the repetition ending wins for the mover
+                assert score > S.WIN // 2, (name, seed, m, score)
+                won += 1
+            elif v < -S.WIN // 2 and plain[0] != m and plain[1] > -S.WIN // 2:
+                # it loses, and without the history another move looks safe: m is avoided
+                assert best != m, (name, seed, m)
+                lost += 1
+            break
+    return won, lost, cases
+
+
+def test_repetition_oanquan():
+    won, lost, cases = _repetition("oanquan")
+    assert won + lost >= 3 and cases >= 10, (won, lost, cases)
+
+
+def test_repetition_sanyao():
+    won, lost, cases = _repetition("sanyao")  # the round ends: rarely a won or lost match
+    assert cases >= 10, cases
