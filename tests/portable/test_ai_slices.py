@@ -1,5 +1,6 @@
 # The AI thinking in slices inside the app's session model (engine/ai.py, firmware/brain.py,
-# firmware/session.py): the screen updates while the AI thinks, the pause menu pauses it, play is
+# firmware/session.py): the screen updates while the AI thinks, B plays its best move so far, the
+# pause menu pauses it, play is
 # reproducible for a seed with pondering off, and pondering never makes a reply slower, different
 # or illegal. Portable: CPython and the MicroPython Unix port.
 import gc
@@ -207,3 +208,22 @@ def test_bestmove_level_seed_comes_from_the_position():
         g.play(pos, buf[k % n])
     assert wild >= 3 and same >= 10, (wild, same)
     assert ai.position_seed(g.new()) == ai.position_seed(bytearray(g.new()))
+
+
+def test_b_plays_the_best_move_so_far():
+    # B while the AI thinks: it plays the best move its search has found so far, at once
+    s, c = _start(ponder=False)
+    _human_first(s, c)
+    for _ in range(8):
+        c.t += 300
+        s.tick(c.t)
+    assert s.brain.thinking() and 0 < s.ai_progress() < 100
+    pos = bytearray(s.rec.pos)
+    so_far = s.brain.player.search.move
+    g = s.game
+    assert so_far in [m for m, _ in s.legal] or g.moves(pos, [0] * g.MAX_MOVES)
+    press(s, c, "b")
+    assert not s.brain.thinking() and s.phase != "ai"
+    g.play(pos, so_far)
+    _ai_turn(s, c)  # (the animation of that move, if any)
+    assert bytes(s.rec.pos) == bytes(pos)
