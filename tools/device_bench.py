@@ -173,11 +173,12 @@ def build(board, mpy):
 def bench_boot(quick, log):
     rows = []
     for board in BOARDS[:2] if quick else BOARDS:
+        title = appflow.Headless(*emu.BOARDS[board]["size"], appflow.board_keys(board)).frame565()
         for mpy in (True, False):
             if mpy and not bundle.default_mpy_cross():
                 continue
             with emu.circuitpython(board, build(board, mpy)) as chip:
-                t = appflow.boot_to_title(chip)
+                t = appflow.boot_to_title(chip, title=title)
                 h = chip.heap()
                 bad = appflow.console_errors(chip.console)
             rows.append(dict(board=board, mpy=mpy, title_s=t, free=h["free"], low=h["min_free"],

@@ -34,8 +34,10 @@ def settle(chip, quiet_ms=1000, limit_ms=30000, step_ms=100):
                        % (limit_ms, chip.console[-800:]))
 
 
-def boot_to_title(chip, limit_ms=20000):
-    """From reset to the title screen drawn and still: the simulated seconds to its last pixel."""
+def boot_to_title(chip, limit_ms=20000, title=None):
+    """From reset to the title screen drawn and still: the simulated seconds to its last pixel.
+    With `title` (the expected RGB565 rows, e.g. the headless twin's), the screen must also show
+    it: a pause in drawing while a module compiles is not the title."""
     started = False
     while chip.t_us < limit_ms * 1000:
         chip.run(50)
@@ -46,7 +48,13 @@ def boot_to_title(chip, limit_ms=20000):
     if not started:
         raise emu.EmuError("code.py did not start within %d ms; console:\n%s"
                            % (limit_ms, chip.console[-800:]))
-    return settle(chip, quiet_ms=1000, limit_ms=limit_ms) / 1e6
+    while True:
+        last = settle(chip, quiet_ms=1000, limit_ms=limit_ms)
+        if title is None or mismatch(chip.frame565(), title) == 0:
+            return last / 1e6
+        if chip.t_us > limit_ms * 1000:
+            raise emu.EmuError("no title screen after %d ms (simulated); console ends:\n%s"
+                               % (limit_ms, chip.console[-800:]))
 
 
 def device_press(chip, key):
