@@ -278,6 +278,7 @@ def report(res, wall):
          "outer heap can still give); \"lowest\" is the smallest value seen (not after a "
          "collect), \"after a collect\" the smallest value right after a collection."
          % (time.strftime("%Y-%m-%d"), wall), ""]
+    L += targets(res)
     if res.get("boot"):
         L += ["### Boot: reset to the title screen drawn", "",
               "| board | bundle | code.py starts (s) | title drawn (s) | free at title (KB) | "
@@ -356,6 +357,32 @@ def report(res, wall):
     return "\n".join(L) + "\n"
 
 
+def targets(res):
+    """The device targets of the issue, against these figures."""
+    L = ["### Device targets", "", "| target | measured | met |", "|---|---|---|"]
+    boot = [r for r in res.get("boot", []) if r["mpy"]]
+    if boot:
+        worst = max(r["title_s"] for r in boot)
+        L.append("| boot (reset) to title <= 3.0 s, every board (release bundle, .mpy) | %s | %s |"
+                 % (", ".join("%s %.2f s" % (r["board"], r["title_s"]) for r in boot),
+                    "yes" if worst <= 3.0 else "**no**"))
+    app = res.get("app", [])
+    for board in BOARDS:
+        lows = [s["low"] for r in app if r["board"] == board for s in r["steps"]
+                if s["low"] is not None and r["game"] == "omweso"]
+        if lows:
+            L.append("| >= 40 KB free at the lowest point, Omweso vs the AI at level 5, %s | %.1f "
+                     "KB (opening: AI move, our move, AI reply) | %s |"
+                     % (board, min(lows) / 1024, "yes" if min(lows) >= 40 * 1024 else "**no**"))
+    if app:
+        errs = [r for r in app if r["errors"]]
+        L.append("| no MemoryError in 3 complete games per board | openings of 3 games on %d "
+                 "boards: %s; complete games not run (hours of emulation each) | not measured |"
+                 % (len(set(r["board"] for r in app)),
+                    "no exception" if not errs else "%d with an exception" % len(errs)))
+    return L + [""] if len(L) > 4 else []
+
+
 def write_section(text):
     with open(DOC) as f:
         doc = f.read()
@@ -379,10 +406,13 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.from_json:
         res = {}
+        wall = 0
         for path in a.from_json:
             with open(path) as f:
-                res.update(json.load(f))
-        text = report(res, sum(r.get("_wall", 0) for r in [res]))
+                got = json.load(f)
+            wall += got.pop("_wall", 0)
+            res.update(got)
+        text = report(res, wall)
         print(text)
         if not a.no_write:
             write_section(text)
