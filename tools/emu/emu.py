@@ -263,7 +263,6 @@ class Emu:
 
     def raw_exec(self, code, ms=60000):
         """Run code through the raw REPL: (stdout, stderr, simulated seconds it took)."""
-        mark = len(self.console)
         self.send(b"\x01")
         self.wait_for("raw REPL; CTRL-B to exit\r\n>", ms)
         mark = len(self.console)
