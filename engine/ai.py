@@ -22,8 +22,11 @@ MISTAKES = {"sanyao": (550, 400, 260, 120, 0), "oanquan": (300, 150, 90, 25, 0)}
 HINT_LEVEL = 4
 PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before searching the reply
 
-# Device nodes/s per game (RP2040 at 125 MHz; see docs/performance.md "AI benchmark").
-DEVICE_NPS = {"oanquan": 900, "sanyao": 880, "omweso": 450}
+# Device nodes/s per game: Search.run on the emulated RP2040 (MicroPython 1.28, heap locked,
+# 2000 nodes from the start and two mid-game positions) measured 1773 / 1430 / 836 (tools/
+# bench_chip.py, docs/performance.md "AI on the emulated RP2040"); about 90% of that, since
+# deeper searches cost a little more per node and a real chip is 5-15% slower than the emulator.
+DEVICE_NPS = {"oanquan": 1600, "sanyao": 1300, "omweso": 750}
 _MIN_NODES = 12
 
 
