@@ -195,14 +195,15 @@ def _tokens(read):
                     raise Bad("move %d: longer than %d characters" % (k + 1, MAX_MOVE))
                 cur.append(b)
             else:
-                raise Bad("move %d: byte 0x%02x: moves are printable ASCII" % (k + 1, b))
+                raise Bad("move %d: %s: moves are printable ASCII" % (
+                    k + 1, "a non-ASCII character" if b > 127 else "control byte 0x%02x" % b))
     if cur:
         yield k + 1, cur.decode()
 
 
 def _text_reader(text):
-    """A read(n) over the characters of an argument; non-ASCII ones become byte 0x80+ (refused
-    by _tokens) whatever their code, so both interpreters give the same verdict."""
+    """A read(n) over the characters of an argument; a non-ASCII one becomes byte 0x80 (refused
+    by _tokens) whatever its code, so both interpreters give the same verdict."""
     data = bytearray(len(text))
     for i in range(len(text)):
         o = ord(text[i])
