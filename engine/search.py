@@ -34,15 +34,11 @@ class Search:
         # bound methods made once: taking `obj.method` into a variable allocates on MicroPython
         self._moves = game.moves
         self._play = game.play
-        self._tomove = game.to_move
-        self._over = game.over
         # where the position keeps the side to move and the game-over flag (non-zero = over):
         # a subscript is much cheaper than a call on MicroPython (Eval.TURN, Eval.OVER)
         self._ti = ev.TURN
         self._oi = ev.OVER
         self._mat = game.material
-        self._score = ev.score
-        self._final = ev.final
         self._leaf = ev.leaf
         size = game.SIZE
         nm = game.MAX_MOVES
@@ -55,22 +51,20 @@ class Search:
         self.max_ply = max_ply
         self.stack = [bytearray(size) for _ in range(max_ply + 2)]
         self.mv = [array("i", [0] * nm) for _ in range(max_ply + 1)]
-        # per-ply ordering keys (material gains fit in 16 bits) and permutations of the kids
-        self.key = [array("h", [0] * nm) for _ in range(max_ply + 1)]
+        # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
+        # so one array serves every ply; per ply the permutation of the kids
+        self.key = array("h", [0] * nm)
         self.perm = [bytearray(nk) for _ in range(max_ply + 1)]
         # one buffer per child at interior plies (children are played once, ordered, searched);
         # a node with more moves than that orders by replaying (_ab_big)
         self.kids = [[bytearray(size) for _ in range(nk)] for _ in range(max_ply - 1)]
         # a paused slice: per ply the loop index, move count, best and alpha of the frame
-        self.s_j = array("h", [0] * (max_ply + 1))
-        self.s_n = array("h", [0] * (max_ply + 1))
-        self.s_best = array("i", [0] * (max_ply + 1))
-        self.s_alpha = array("i", [0] * (max_ply + 1))
+        self.saved = array("i", [0] * (4 * max_ply + 4))
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # root moves that repeat a position for the third time (the game's repetition rule ends
         # the game or round there) and the value of that ending for the side to move
-        self.rep_mv = array("i", [0] * nm)
-        self.rep_v = array("i", [0] * nm)
+        nr = nm if game.key(game.new()) is not None else 0  # a game without the rule: none
+        self.reps = array("i", [0] * (2 * nr))  # move, value
         self.nrep = 0
         self.pause = False
         self.pause_at = _INF
@@ -100,10 +94,12 @@ class Search:
             if counted:
                 self.nodes -= 1
                 self.resume = ply
-            self.s_j[ply] = j
-            self.s_n[ply] = n
-            self.s_best[ply] = best
-            self.s_alpha[ply] = alpha
+            k = 4 * ply
+            sv = self.saved
+            sv[k] = j
+            sv[k + 1] = n
+            sv[k + 2] = best
+            sv[k + 3] = alpha
         return 0
 
     def _ab(self, pos, ply, depth, alpha, beta):
@@ -117,10 +113,11 @@ class Search:
         fresh = True
         if self.resume >= 0:  # back to where the last slice stopped
             fresh = False
-            n = self.s_n[ply]
-            j0 = self.s_j[ply]
-            best = self.s_best[ply]
-            alpha = self.s_alpha[ply]
+            sv = self.saved
+            j0 = sv[4 * ply]
+            n = sv[4 * ply + 1]
+            best = sv[4 * ply + 2]
+            alpha = sv[4 * ply + 3]
             if self.resume == ply:
                 self.resume = -1
             else:
@@ -128,7 +125,7 @@ class Search:
         else:
             n = self._moves(pos, mv)
             if n == 0:  # only when over: callers check over() first
-                return self._final(pos, me, ply)
+                return self._leaf(pos, me, ply)
         play = self._play
         limit = self.limit
         if depth == 1 or ply + 1 >= self.max_ply:
@@ -162,7 +159,7 @@ class Search:
         kids = self.kids[ply]
         perm = self.perm[ply]
         if fresh:
-            key = self.key[ply]
+            key = self.key
             mat = self._mat
             base = mat(pos, me)
             for i in range(n):
@@ -206,7 +203,7 @@ class Search:
         ti = self._ti
         child = self.stack[ply + 1]
         if fresh:
-            self._order_root(pos, child, mv, self.key[ply], n, me)
+            self._order_root(pos, child, mv, self.key, n, me)
         for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])
@@ -290,15 +287,15 @@ class Search:
             k = g.key(child)
             if k is not None and seen.count(k) >= 2:
                 g.end_repeated(child, None, me)
-                self.rep_mv[self.nrep] = mv[i]
-                self.rep_v[self.nrep] = self._leaf(child, me, 1)
+                self.reps[2 * self.nrep] = mv[i]
+                self.reps[2 * self.nrep + 1] = self._leaf(child, me, 1)
                 self.nrep += 1
         return self.nrep
 
     def _rep(self, m):
         # index of root move m among the repeating ones, else -1
         for k in range(self.nrep):
-            if self.rep_mv[k] == m:
+            if self.reps[2 * k] == m:
                 return k
         return -1
 
@@ -336,7 +333,7 @@ class Search:
         root = self.stack[0]
         root[:] = pos
         me = g.to_move(root)
-        self._order_root(root, self.stack[1], mv, self.key[0], n, me)
+        self._order_root(root, self.stack[1], mv, self.key, n, me)
         self.n = n
         self.move = mv[0]
         self.score = 0
@@ -408,7 +405,7 @@ class Search:
                     break
                 r = self._rep(mv[i]) if self.nrep else -1
                 if r >= 0:  # this move ends the game (or round) by repetition
-                    v = self.rep_v[r]
+                    v = self.reps[2 * r + 1]
                 elif child[oi] or d == 1:
                     if not child[oi]:
                         self.cut = True
