@@ -131,14 +131,24 @@ function displayByte(value, isData) {
 }
 
 function setupSPI(index) {
-  // Each byte completes after 8 bit times of the bus clock; while the RX FIFO is full the
-  // completion waits for the firmware (or its DMA) to read SSPDR, as the real FIFO would stall.
+  // Each byte completes after 8 bit times of the bus clock. While RX DMA is on and the RX FIFO
+  // is full, the completion waits for the DMA to read SSPDR (rp2040js would drop the byte, and
+  // CircuitPython's busio.SPI waits for every RX byte). Without RX DMA a full RX FIFO overruns as
+  // on the chip (pico-sdk's spi_write_blocking reads RX only after writing everything).
   const spi = mcu.spi[index];
   let held = false;
+  const RXDMAE = 1;
+  const mustHold = () => spi.rxFIFO.full && (spi.dmaControl & RXDMAE) !== 0;
   const done = mcu.clock.createAlarm(() => {
-    if (spi.rxFIFO.full) { held = true; return; }
+    if (mustHold()) { held = true; return; }
     spi.completeTransmit(0);
   });
+  const release = () => {
+    if (held && !mustHold()) {
+      held = false;
+      spi.completeTransmit(0);
+    }
+  };
   spi.onTransmit = (value) => {
     if (index === display.spi) {
       const cs = display.cs < 0 ? false : mcu.gpio[display.cs].outputValue;
@@ -150,11 +160,13 @@ function setupSPI(index) {
   const read = spi.readUint32.bind(spi);
   spi.readUint32 = (offset) => {
     const v = read(offset);
-    if (held && offset === SSPDR && !spi.rxFIFO.full) {
-      held = false;
-      spi.completeTransmit(0);
-    }
+    if (offset === SSPDR) release();
     return v;
+  };
+  const write = spi.writeUint32.bind(spi);
+  spi.writeUint32 = (offset, value) => {
+    write(offset, value);
+    release(); // e.g. RX DMA switched off while a byte waited
   };
 }
 
