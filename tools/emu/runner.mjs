@@ -334,6 +334,12 @@ function run(ms, until, heapEvery) {
   let searched = 0;
   while (clock.nanos < end) {
     for (let i = 0; i < CHUNK; i++) {
+      if (core.waiting && (core.pendingInterrupts & core.enabledInterrupts)) {
+        // WFI exits while an enabled interrupt is pending, even one that became pending before
+        // the WFI (with interrupts masked, as CircuitPython's idle does); rp2040js only wakes on
+        // a new one, and the chip slept for ever
+        core.waiting = false;
+      }
       if (core.waiting) {
         const wait = clock.nanosToNextAlarm;
         if (wait <= 0) { clock.tick(cycleNanos * 64); i += 64; continue; }
@@ -410,6 +416,27 @@ const commands = {
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
   frame: () => frame(),
+  pcs: (c) => { // debug: where the core spends c.ms of simulated time (top PCs)
+    const hist = new Map();
+    const end = mcu.clock.nanos + c.ms * 1e6;
+    let waits = 0;
+    while (mcu.clock.nanos < end) {
+      if (mcu.core.waiting && (mcu.core.pendingInterrupts & mcu.core.enabledInterrupts)) {
+        mcu.core.waiting = false;
+      }
+      if (mcu.core.waiting) {
+        waits++;
+        const w = mcu.clock.nanosToNextAlarm;
+        mcu.clock.tick(w > 0 ? w : cycleNanos * 64);
+      } else {
+        const pc = mcu.core.PC;
+        hist.set(pc, (hist.get(pc) || 0) + 1);
+        mcu.clock.tick(mcu.core.executeInstruction() * cycleNanos);
+      }
+    }
+    const top = [...hist.entries()].sort((a, b) => b[1] - a[1]).slice(0, c.top || 30);
+    return { waits, top: top.map(([pc, n]) => [pc.toString(16), n]) };
+  },
   peek: (c) => ({ data: Buffer.from(mcu.sram.subarray(c.addr - RAM, c.addr - RAM + c.len))
     .toString('base64') }),
   heap: () => heapReport(),
