@@ -157,6 +157,8 @@ class Saver:
         """The stored payload (as session.encode() made it) or None; self.error and
         self.notice say what was wrong, if anything (a record cut short, a rejected position).
         The reading code (firmware/saveload.py) is loaded for this call only."""
+        import gc
+        gc.collect()  # loading a module wants large free blocks
         from firmware import saveload
         from firmware.common import unload
         try:
