@@ -94,3 +94,14 @@ def test_the_printed_keys_are_the_desktop_boards_keys():
         want[names.get(name, name.upper())] = buttons[button]
     assert printed.pop("arrows") == "D-pad"
     assert printed == want
+
+
+def test_a_display_variable_without_an_x_server_falls_back_to_the_terminal():
+    # DISPLAY set but nothing listening (an ssh session's stale variable): make play must not try
+    # to open a window; tools/play.py then runs the terminal game.
+    env = dict(os.environ, DISPLAY=":97", SDL_VIDEODRIVER="x11")
+    env.pop("WAYLAND_DISPLAY", None)
+    r = subprocess.run([sys.executable, "-c", "import sim; print(sim.available())"],
+                       cwd=os.path.join(ROOT, "tools"), env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip().splitlines()[-1] == "False", r.stdout + r.stderr

@@ -79,6 +79,12 @@ def available():
             import blinka_displayio_pygamedisplay  # noqa: F401
     except Exception:
         return False
+    try:  # DISPLAY can name an X server that is not running: ask SDL itself
+        import pygame
+        pygame.display.init()
+        pygame.display.quit()
+    except Exception:
+        return False
     return True
 
 
