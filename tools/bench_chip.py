@@ -6,7 +6,8 @@
 #            sys.modules first, as a new process would), from .py and from .mpy (engine/ and
 #            tools/cli.py, tools/jsonfmt.py), split into
 #            import, reading the position, building the Search and the search itself
-#   levels   (--levels 4,5) seconds per move of those levels over 6 positions: median, maximum
+#   levels   (--levels 4,5 [--positions 6] [--levels-only]) seconds per move of those levels:
+#            median and maximum
 # and writes the "## AI on the emulated RP2040" section of docs/performance.md.
 import json
 import os
@@ -153,13 +154,14 @@ def _run(files, script, ms=3600000):
     return [ln.split() for ln in out.splitlines() if ln.strip()]
 
 
-def measure(name, levels=()):
+def measure(name, levels=(), speed=True):
     r = {"name": name}
-    rows = _run(_files(True, name), _POSFN + _SEARCH % {"name": name, "nodes": NODES})
-    r["search"] = [(int(a[1]), int(a[2])) for a in rows if a[0] == "S"]
-    for kind, mpy in (("cli_mpy", True), ("cli_py", False)):
+    for kind, mpy in (("cli_mpy", True), ("cli_py", False)) if speed else ():
         rows = _run(_files(mpy, name), _CLI % {"nodes": NODES})
         r[kind] = [[int(x) for x in a[1:]] for a in rows if a[0] == "C"]
+    if speed:
+        rows = _run(_files(True, name), _POSFN + _SEARCH % {"name": name, "nodes": NODES})
+        r["search"] = [(int(a[1]), int(a[2])) for a in rows if a[0] == "S"]
     if levels:
         rows = _run(_files(True, name), _POSFN + _LEVELS % {"name": name, "levels": levels,
                                                             "count": LEVEL_POSITIONS})
@@ -203,6 +205,12 @@ def report(results):
     L.append("bestmove rows (nodes, import µs, main µs, read µs, build µs, search µs), "
              ".mpy / .py: %s." % "; ".join("%s %s / %s" % (r["name"], r["cli_mpy"], r["cli_py"])
                                           for r in results))
+    L.append(report_levels(results))
+    return "\n".join(L)
+
+
+def report_levels(results):
+    L = []
     if any("levels" in r for r in results):
         from engine import ai
         L += ["", "Levels (engine/ai.py node budgets from `DEVICE_NPS`) on %d positions "
@@ -231,10 +239,17 @@ def main(argv):
     if "--levels" in argv:
         levels = [int(x) for x in argv[argv.index("--levels") + 1].split(",")]
     results = []
+    global LEVEL_POSITIONS
+    if "--positions" in argv:
+        LEVEL_POSITIONS = int(argv[argv.index("--positions") + 1])
+    speed = "--levels-only" not in argv
     for name in names:
-        r = measure(name, levels)
-        print(name, "search %d n/s, bestmove .mpy %s" % (nps(r["search"]), r["cli_mpy"]))
+        r = measure(name, levels, speed)
+        print(json.dumps(r))
         results.append(r)
+    if not speed:
+        print(report_levels(results))
+        return
     text = report(results)
     if "--no-write" in argv:
         print(text)
