@@ -329,10 +329,14 @@ SCREENS = {"picopad": (320, 240), "ugame22": (320, 240), "pico_display_pack2": (
            "picosystem": (240, 240), "pico_lcd13": (240, 240), "sprig": (160, 128)}
 DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (low end of DESIGN.md's 170-180 KB)
 # Ceiling on the heap the whole app holds during a level-5 search on this 64-bit port, KB per
-# game: the most any board measured (build/hw-budget/app_*.json, 2026-11-30: 131, 137, 167 KB)
-# plus 10 KB of margin. A second copy of the AI's buffers (+22-27 KB here), a 320x240 4-bit
-# bitmap (+38 KB) or a full-screen 16-bit one (+150 KB) fails it.
-USED_LIMIT_KB = {"oanquan": 141, "sanyao": 147, "omweso": 176}
+# game: the most any board measured plus a small margin. History: 131/137/167 KB on f7c651e
+# (+10 KB margin); re-based 2026-11-30 at 148/151/182 KB after the second-edition app (screens,
+# move history, game-over screen loaded with the game), the saves log and the sliced AI: a
+# REGRESSION of 12-15 KB, accepted knowingly and reported (the device heap target of the emulator
+# issue is not met; docs/performance.md "Device findings"). The margin is now 3 KB, so any further
+# growth fails: a second copy of the AI's buffers (+18-22 KB here) or a 320x240 4-bit bitmap
+# (+38 KB) certainly does.
+USED_LIMIT_KB = {"oanquan": 151, "sanyao": 154, "omweso": 185}
 
 
 def device_estimate(r, shipped):
