@@ -8,7 +8,7 @@ sys.path.insert(0, ".")
 sys.path.insert(0, "tests/portable")
 
 
-def main(paths):
+def main(paths, only=None):
     passed = failed = 0
     for path in paths:
         name = path.split("/")[-1]
@@ -16,7 +16,7 @@ def main(paths):
             name = name[:-3]
         mod = __import__(name)
         for attr in sorted(dir(mod)):
-            if not attr.startswith("test_"):
+            if not attr.startswith("test_") or (only and attr != only):
                 continue
             fn = getattr(mod, attr)
             try:
@@ -30,4 +30,9 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    sys.exit(1 if main(sys.argv[1:]) else 0)
+    args = sys.argv[1:]
+    only = None
+    if len(args) > 2 and args[-2] == "--only":  # one test in a fresh interpreter, as after a boot
+        only = args[-1]
+        args = args[:-2]
+    sys.exit(1 if main(args, only) else 0)
