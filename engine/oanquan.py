@@ -287,8 +287,12 @@ class Game:
         return sq << 1 | (1 if text[-1] == "-" else 0)
 
     def to_json(self, pos):
-        from engine.oanquan_json import to_json
-        return to_json(self, pos)
+        # here, not in oanquan_json (checks): the device draws every position from it
+        return {"game": "oanquan", "rules": dict(self.rules), "to_move": pos[TURN],
+                "ply": self.ply(pos), "result": self.result(pos),
+                "squares": list(pos[0:12]), "big": [pos[BIG], pos[BIG + 1]],
+                "stock": [pos[STOCK], pos[STOCK + 1]], "mandarins": [pos[MANDS], pos[MANDS + 1]],
+                "debt": [debt(pos, 0), debt(pos, 1)]}
 
     def from_json(self, obj):
         from engine.oanquan_json import from_json

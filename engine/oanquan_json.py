@@ -1,23 +1,8 @@
-# The O An Quan position as the protocol's JSON object (docs/protocol.md), and back with checks.
-# Loaded only by tools and saves, never by the search.
+# The O An Quan position read from the protocol's JSON object (docs/protocol.md), with checks
+# (Game.to_json writes it). Loaded only by tools and saves, never by the search or a game's play.
 from engine import oanquan as _o
 
 MAX_DEBT = (1 << 30) - 1  # 5 stones per move for 2^24 moves (the ply counter) fit below this
-
-
-def to_json(game, pos):
-    return {
-        "game": "oanquan",
-        "rules": dict(game.rules),
-        "to_move": pos[_o.TURN],
-        "ply": game.ply(pos),
-        "result": game.result(pos),
-        "squares": list(pos[0:12]),
-        "big": [pos[_o.BIG], pos[_o.BIG + 1]],
-        "stock": [pos[_o.STOCK], pos[_o.STOCK + 1]],
-        "mandarins": [pos[_o.MANDS], pos[_o.MANDS + 1]],
-        "debt": [_o.debt(pos, 0), _o.debt(pos, 1)],
-    }
 
 
 def _ints(obj, name, n, lo, hi):

@@ -118,16 +118,31 @@ class Game:
         return s
 
     def move_str(self, pos, move):
-        from engine import omweso_json
-        return omweso_json.move_str(self, pos, move)
+        if move & SETUP:
+            k = move & 15
+            return "setup:" + ",".join(str(c) for c in (self._arr if k == 15 else PRESETS[k]))
+        pit = move & 15
+        if move & 16:
+            return "%d*" % pit
+        bits = move >> 10
+        return "%d" % pit + "".join("-" if (bits >> k) & 1 else "+"
+                                    for k in range((move >> 5) & 31))
 
     def parse_move(self, pos, text):
         from engine import omweso_json
         return omweso_json.parse_move(self, pos, text)
 
     def to_json(self, pos):
-        from engine import omweso_json
-        return omweso_json.to_json(self, pos)
+        # here, not in omweso_json (checks and parsing): the device draws every position from it
+        return {"game": "omweso", "rules": dict(self.rules), "to_move": pos[TM],
+                "ply": pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16,
+                "result": self.result(pos),
+                "pits": [list(pos[0:16]), list(pos[16:32])],
+                "phase": "setup" if pos[PH] else "play",
+                "moves_made": [_g16(pos, MM), _g16(pos, MM + 2)],
+                "captures": [_g16(pos, CP), _g16(pos, CP + 2)],
+                "points": [_g16(pos, PT), _g16(pos, PT + 2)],
+                "game_no": _g16(pos, GN)}
 
     def from_json(self, obj):
         from engine import omweso_json

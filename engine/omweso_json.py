@@ -1,26 +1,11 @@
-# Omweso text notation and JSON form (imported lazily by engine/omweso.py; not used by the search).
+# Omweso moves and positions read from text and JSON, with their checks (imported lazily by
+# engine/omweso.py for parse_move and from_json; the app never needs it during a game).
 from engine import rules as _rules
 from engine import omweso as _om
 from engine import omweso_match as _mt
 
 _FIELDS = ("game", "rules", "to_move", "ply", "result", "pits", "phase", "moves_made",
            "captures", "points", "game_no")
-
-
-def _arrangement(g, move):
-    k = move & 15
-    return g._arr if k == 15 else _om.PRESETS[k]
-
-
-def move_str(g, pos, move):
-    if move & _om.SETUP:
-        return "setup:" + ",".join(str(c) for c in _arrangement(g, move))
-    pit = move & 15
-    if move & 16:
-        return "%d*" % pit
-    n = (move >> 5) & 31
-    bits = move >> 10
-    return "%d" % pit + "".join("-" if (bits >> k) & 1 else "+" for k in range(n))
 
 
 def _counts(text):
@@ -118,19 +103,6 @@ def parse_move(g, pos, text):
             raise ValueError("move %r is endless and another move exists (forbid_endless)" % text)
         raise ValueError("move %r is not legal here" % text)
     return code
-
-
-def to_json(g, pos):
-    G = _mt.g16
-    return {"game": "omweso", "rules": dict(g.rules), "to_move": pos[_om.TM],
-            "ply": pos[_om.PLY] | pos[_om.PLY + 1] << 8 | pos[_om.PLY + 2] << 16,
-            "result": g.result(pos),
-            "pits": [list(pos[0:16]), list(pos[16:32])],
-            "phase": "setup" if pos[_om.PH] else "play",
-            "moves_made": [G(pos, _om.MM), G(pos, _om.MM + 2)],
-            "captures": [G(pos, _om.CP), G(pos, _om.CP + 2)],
-            "points": [G(pos, _om.PT), G(pos, _om.PT + 2)],
-            "game_no": G(pos, _om.GN)}
 
 
 def _int(v, name, lo, hi):

@@ -156,8 +156,15 @@ class Game:
         return parse_move(self, pos, text)
 
     def to_json(self, pos):
-        from engine.sanyao_json import to_json
-        return to_json(self, pos)
+        # here, not in sanyao_json (checks and parsing): the device draws every position from it
+        rules = {}
+        for o in self.OPTIONS:
+            rules[o[0]] = self.rules[o[0]]
+        return {"game": "sanyao", "rules": rules, "to_move": pos[_TM], "ply": self.ply(pos),
+                "result": self.result(pos), "holes": [pos[i] for i in range(10)],
+                "control": [pos[_C + i] for i in range(10)], "store": [pos[_S], pos[_S + 1]],
+                "owed": [pos[_O], pos[_O + 1]], "round": self.round(pos), "starter": pos[_ST],
+                "phase": "choose_sons" if pos[_PH] else "play"}
 
     def from_json(self, obj):
         from engine.sanyao_json import from_json

@@ -1,5 +1,6 @@
-# San-Yao position <-> protocol JSON object (DESIGN.md, "sanyao"). Imported lazily by
-# engine/sanyao.py so the device only loads it when it reads or writes a position.
+# San-Yao position read from the protocol JSON object (DESIGN.md, "sanyao"), with checks, and
+# moves from text (Game.to_json writes the object). Imported lazily by engine/sanyao.py: the device
+# loads it only to read a position, never during a game.
 from engine.compat import const
 from engine.rules import check
 
@@ -18,26 +19,6 @@ _SIZE = const(35)
 
 FIELDS = ("game", "rules", "to_move", "ply", "result", "holes", "control", "store", "owed",
           "round", "starter", "phase")
-
-
-def to_json(g, pos):
-    rules = {}
-    for o in g.OPTIONS:
-        rules[o[0]] = g.rules[o[0]]
-    return {
-        "game": "sanyao",
-        "rules": rules,
-        "to_move": pos[_TM],
-        "ply": g.ply(pos),
-        "result": g.result(pos),
-        "holes": [pos[i] for i in range(10)],
-        "control": [pos[_C + i] for i in range(10)],
-        "store": [pos[_S], pos[_S + 1]],
-        "owed": [pos[_O], pos[_O + 1]],
-        "round": g.round(pos),
-        "starter": pos[_ST],
-        "phase": "choose_sons" if pos[_PH] else "play",
-    }
 
 
 def _int(v):
