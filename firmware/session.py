@@ -4,6 +4,7 @@
 # the session only routes press() to it. Driven by press(button, now_ms) and tick(now_ms).
 # Portable Python.
 import gc
+import sys
 from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
@@ -81,6 +82,8 @@ class Session:
         self.version += 1
 
     def menu(self, name, back="title", sel=None):
+        if "firmware.screens.menu" not in sys.modules:
+            gc.collect()  # after a long game the heap is in pieces: loading wants large blocks
         from firmware.screens.menu import MenuScreen
         self.show(MenuScreen(self, name, back, sel))
 
@@ -441,38 +444,10 @@ class Session:
 
     # ------------------------------------------------------------------ saves
     def resume(self):
-        s = self.saved
-        try:
-            name = s["g"]
-            self._start(name)
-            self.game = games.load(name, s["r"])
-            size = self.game.SIZE
-            blob = s["pos"]
-            if len(blob) % size or not blob:
-                raise ValueError("size")
-            hist = [blob[i:i + size] for i in range(0, len(blob), size)]
-            for h in hist:
-                self.game.to_json(bytearray(h))
-            pos = bytearray(hist[0])
-            seen = []
-            for h in reversed(hist):
-                k = self.game.key(bytearray(h))
-                if k is not None:
-                    seen.append(k)
-            self.rec = Record(self.game, pos, seen[:-1])
-            self.undo = [(bytes(h), ([], 0), None, 0) for h in reversed(hist[1:])]
-            self.human = s.get("h", 0)
-        except Exception:
-            self.saved = None
-            self.game = None
-            self.play = None
-            self.notice = "Saved game unreadable: ignored"
-            self.menu("title")
-            return
-        self.rules[name] = dict(self.game.rules)
-        self.brain = None
-        self._reset_view()
-        self._begin_turn()
+        # start-up code: loaded for the call and dropped (firmware/resume.py)
+        from firmware import resume as R
+        R.resume(self)
+        unload("firmware.resume")
 
     def quit_game(self):
         self._save()
@@ -527,38 +502,6 @@ class Session:
             self.say("Save failed: %s" % e)
 
     def _load(self):
-        from firmware.screens.menu_items import CFG_VALUES
-        if self.store is None:
-            return
-        try:
-            data = self.store.load()
-        except Exception:
-            data = None
-            self.notice = "Save unreadable: ignored"
-        if getattr(self.store, "error", None):
-            self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
-        if data is None:
-            return
-        try:
-            import json
-            i = data.index(b"\n")
-            head = json.loads(data[:i].decode())
-            if head.get("v") != 1:
-                raise ValueError("version")
-            cfg = head["cfg"]
-            for k in self.cfg:
-                if k in cfg and cfg[k] in CFG_VALUES[k]:
-                    self.cfg[k] = cfg[k]
-            self.ad = adapter(self.cfg["game"])
-            nr = head.get("nr")
-            if nr:
-                self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
-            if head.get("g"):
-                if head["g"] not in games.NAMES:
-                    raise ValueError("game")
-                self.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
-                              "pos": data[i + 1:]}
-                self.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
-        except Exception:
-            self.saved = None
-            self.notice = "Save unreadable: ignored"
+        from firmware import resume as R
+        R.load(self)
+        unload("firmware.resume")
