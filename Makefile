@@ -4,7 +4,7 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: play test venv emu-deps clean
+.PHONY: play test test-long venv emu-deps clean
 
 # pip's own progress is shown: a first install takes a minute or two and must not look hung.
 $(VENV)/.ok: requirements.txt
@@ -31,7 +31,12 @@ play: venv
 	$(VPY) tools/play.py
 
 test: venv $(EMU_DEPS)
-	$(VPY) -m pytest -q -n 2 tests
+	$(VPY) -m pytest -q -n 2 -m "not long" tests
+
+# the long sweeps (power cuts and wear over every game, 50000 random presses, the other device
+# games): ~20 more minutes on 2 cores
+test-long: venv $(EMU_DEPS)
+	$(VPY) -m pytest -q -n 2 -m long tests
 
 clean:
 	rm -rf $(VENV) build .pytest_cache tools/emu/node_modules

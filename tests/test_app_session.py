@@ -261,6 +261,12 @@ def _random_presses(name, n, seed):
 
 
 @pytest.mark.parametrize("name", ["oanquan", "sanyao", "omweso"])
+def test_5000_random_presses(name):
+    _random_presses(name, 5000, {"oanquan": 4, "sanyao": 5, "omweso": 6}[name])
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", ["oanquan", "sanyao", "omweso"])
 def test_50000_random_presses(name):
     _random_presses(name, 50000, {"oanquan": 1, "sanyao": 2, "omweso": 3}[name])
 

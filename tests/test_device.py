@@ -36,8 +36,12 @@ def build(board, tmp_path):
         bundle.BUILD = old
 
 
-@pytest.mark.parametrize("game", appflow.GAMES)
-@pytest.mark.parametrize("board", BOARDS)
+# make test plays Omweso (the heaviest game) on both boards; make test-long the other games too.
+PLAYS = [pytest.param(b, g, marks=() if g == "omweso" else pytest.mark.long)
+         for b in BOARDS for g in appflow.GAMES]
+
+
+@pytest.mark.parametrize("board, game", PLAYS)
 def test_device_boots_and_plays_against_the_ai(board, game, tmp_path):
     need(board)
     keys = appflow.board_keys(board)
