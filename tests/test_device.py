@@ -84,3 +84,38 @@ def test_device_boots_and_plays_against_the_ai(board, game, tmp_path):
     assert best[0] == 0, "the device screen matches no headless screen (%d px off; %s)" % (
         best[0], tmp_path / "game.png")
     assert best[1] >= 1, "the device screen is from before the AI's move"
+
+
+# The harness reads the heap from the chip's RAM (tools/emu/runner.mjs) for every "lowest free"
+# figure in docs/performance.md. Here the heap is grown until the outer heap is used up (the last
+# GC area then fills its block exactly), some of it freed, and the reading must be the chip's own
+# gc.mem_free().
+_FILL = """import gc, time
+keep = []
+try:
+    while True:
+        keep.append(bytearray(2000))
+except MemoryError:
+    pass
+del keep[-10:]
+gc.collect()
+print("FREE", gc.mem_free(), len(keep))
+while True:
+    time.sleep(1)
+"""
+
+
+def test_the_heap_reading_is_the_chips_gc_mem_free(tmp_path):
+    need("picosystem")
+    src = tmp_path / "fs"
+    src.mkdir()
+    (src / "code.py").write_text(_FILL)
+    with emu.circuitpython("picosystem", str(src), workdir=str(tmp_path)) as chip:
+        chip.run(20000, until="FREE ")
+        chip.run(1500)
+        line = chip.console[chip.console.index("FREE "):].split("\n")[0].split()
+        free = int(line[1])
+        h = chip.heap()
+    assert int(line[2]) > 50  # the heap was filled
+    assert free >= 10 * 2000  # what was freed is free
+    assert abs(h["free"] - free) <= 256, (h, free)

@@ -205,7 +205,8 @@ function areaAt(addr) {
 function tlsfWalk(first, onUsed) {
   // [largest free block, the end sentinel] of the TLSF blocks from `first` (header addresses;
   // size word at +4 with bit 0 = free, payload at +8, next header at +4 + size), calling
-  // onUsed(payload, end) for each block in use; null if the chain is broken
+  // onUsed(payload, end) for each block in use (the payload runs to the next header + 4: the
+  // next block's prev_phys_block word is the last of this payload); null if the chain is broken
   const v = mcu.sramView;
   let h = first - RAM;
   let largest = 0;
@@ -215,7 +216,7 @@ function tlsfWalk(first, onUsed) {
     const bytes = size & ~3;
     if (bytes === 0) return n >= 2 ? [largest, h + RAM] : null;
     if (size & 1) { if (bytes > largest) largest = bytes; } else if (onUsed) {
-      onUsed(h + 8 + RAM, h + 4 + bytes + RAM);
+      onUsed(h + 8 + RAM, h + 8 + bytes + RAM);
     }
     h += bytes + 4;
   }
