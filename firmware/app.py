@@ -3,12 +3,16 @@
 # session's version changes (a button, a tick of the AI turn or the animation).
 import gc
 import displayio
-from engine.compat import ticks_ms
+from engine.compat import const, ticks_ms, mem_free
 from firmware.session import Session
 from firmware.buttons import Buttons
 from firmware import saves
 from firmware.common import unload
 
+# CircuitPython collects only when an allocation fails (no gc.threshold): left alone, the heap
+# fills with garbage before each collection. The app collects once this much has piled up since
+# the last collection, so the lowest free heap stays near what a collection leaves.
+_SLACK = const(6144)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -31,6 +35,11 @@ class App:
         self.view = None
         self.view_key = None
         self.drawn = -1
+        self.collect()
+
+    def collect(self):
+        gc.collect()
+        self.floor = mem_free() - _SLACK  # CPython: -1 - _SLACK, never reached
 
     def render(self):
         s = self.session
@@ -39,13 +48,13 @@ class App:
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None
-                gc.collect()
+                self.collect()
             if k.startswith("board") and s.game is not None:
                 # the menus' modules went (Session.to_board), then the AI's buffers, in one
                 # piece, before the board's bitmaps
-                gc.collect()
+                self.collect()
                 s._brain()
-                gc.collect()
+                self.collect()
             d = self.board.display
             self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
@@ -68,6 +77,8 @@ class App:
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress bar move on their own
             self.render()
+        if mem_free() < self.floor:
+            self.collect()
 
     def run(self, until=None):
         import time

@@ -140,3 +140,24 @@ def test_tests_leave_the_users_save_file_alone(tmp_path):
     assert r.returncode == 0, r.stderr
     after = os.path.getmtime(user) if os.path.exists(user) else None
     assert before == after
+
+
+def test_the_app_collects_once_garbage_piles_up(monkeypatch):
+    # CircuitPython has no gc.threshold: App.step collects when the free heap has fallen _SLACK
+    # below what the last collection left, and not before (a collection costs milliseconds).
+    import firmware.app as A
+    free = [100000]
+    collects = []
+    monkeypatch.setattr(A, "mem_free", lambda: free[0])
+    monkeypatch.setattr(A.gc, "collect", lambda: collects.append(free[0]))
+    app = App(headless.make(240, 135), store=None, ai_ms=20)
+    app.step(0)  # the title screen is built (its own collections)
+    n = len(collects)
+    free[0] = app.floor + 1
+    app.step(20)
+    assert len(collects) == n
+    free[0] = app.floor - 1
+    app.step(40)
+    assert len(collects) == n + 1 and app.floor == free[0] - A._SLACK
+    app.step(60)
+    assert len(collects) == n + 1  # the floor moved down with it
