@@ -240,3 +240,40 @@ def make_store(board):
         return saveload.make_store(board)
     finally:
         unload("firmware.saveload")
+
+
+def encode(session):
+    """What the session saves: a JSON head (settings, the rules of the next game, the game in
+    progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
+    import json
+    head = {"v": 1, "cfg": session.cfg}
+    name = session.cfg["game"]
+    if name in session.rules:
+        head["nr"] = session.rules[name]  # the rules chosen for the next game
+    blob = None
+    if session.game is not None and not session.game.over(session.rec.pos):
+        head["g"] = session.game.NAME
+        head["r"] = session.game.rules
+        head["h"] = session.human
+    elif session.game is None and session.saved is not None and session.saved.get("pos"):
+        s = session.saved  # on the title screen: keep the saved game offered as "Resume"
+        head["g"] = s["g"]
+        head["r"] = s["r"]
+        head["h"] = s["h"]
+        blob = s["pos"]
+    h = json.dumps(head).encode()
+    out = bytearray(h)
+    out.append(10)
+    if blob is not None:
+        out += blob
+    elif "g" in head:
+        room = 2000 - len(out)
+        size = session.game.SIZE
+        out += session.rec.pos
+        room -= size
+        for i in range(len(session.undo) - 1, -1, -1):
+            if room < size:
+                break
+            out += session.undo[i][0]
+            room -= size
+    return bytes(out)

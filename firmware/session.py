@@ -458,38 +458,8 @@ class Session:
         self.menu("title")
 
     def encode(self):
-        import json
-        head = {"v": 1, "cfg": self.cfg}
-        name = self.cfg["game"]
-        if name in self.rules:
-            head["nr"] = self.rules[name]  # the rules chosen for the next game
-        blob = None
-        if self.game is not None and not self.game.over(self.rec.pos):
-            head["g"] = self.game.NAME
-            head["r"] = self.game.rules
-            head["h"] = self.human
-        elif self.game is None and self.saved is not None and self.saved.get("pos"):
-            s = self.saved  # on the title screen: keep the saved game offered as "Resume"
-            head["g"] = s["g"]
-            head["r"] = s["r"]
-            head["h"] = s["h"]
-            blob = s["pos"]
-        h = json.dumps(head).encode()
-        out = bytearray(h)
-        out.append(10)
-        if blob is not None:
-            out += blob
-        elif "g" in head:
-            room = 2000 - len(out)
-            size = self.game.SIZE
-            out += self.rec.pos
-            room -= size
-            for i in range(len(self.undo) - 1, -1, -1):
-                if room < size:
-                    break
-                out += self.undo[i][0]
-                room -= size
-        return bytes(out)
+        from firmware import saves  # the store's own module: already loaded when there is one
+        return saves.encode(self)
 
     def _save(self, move=None):
         # move: the code just played, if that is all that changed (firmware/saves.py then

@@ -11,9 +11,9 @@ FILES = sorted(os.path.relpath(p, ROOT)
                for p in glob.glob(os.path.join(ROOT, "tests", "portable", "test_*.py")))
 
 
-# This one plays whole app sessions at the edge of the 180 KB heap: each test runs in a fresh
+# These play whole app sessions at the edge of the 180 KB heap: each test runs in a fresh
 # interpreter (as after a device boot), so one test's garbage and interned names cannot starve the next.
-FRESH = ("tests/portable/test_saves.py",)
+FRESH = ("tests/portable/test_saves.py", "tests/portable/test_session.py")
 
 
 def _names(path):
