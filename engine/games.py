@@ -1,6 +1,6 @@
 # Which games exist and how to load one. Only the chosen game's module is imported.
 NAMES = ("oanquan", "sanyao", "omweso")
-TITLES = {"oanquan": "O An Quan", "sanyao": "San-Yao", "omweso": "Omweso"}
+TITLES = {"oanquan": "\u00d4 \u0102n Quan", "sanyao": "San-Yao", "omweso": "Omweso"}
 BLURBS = {
     "oanquan": "Vietnam: sow both ways, capture across gaps, take the mandarins.",
     "sanyao": "China: one ring of 10 holes, endless relays, win sons round by round.",

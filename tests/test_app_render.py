@@ -430,3 +430,32 @@ def make_screenshots():
 
 if __name__ == "__main__":
     make_screenshots()
+
+
+def test_vietnamese_letters_are_drawn_with_their_marks():
+    """Ô and Ă (which the device's font lacks) are the base letter plus the mark in the blank
+    rows above it, as the desktop's Terminus font draws them; the title screen shows them."""
+    from firmware.views.label import Label
+
+    def pixels(text):
+        b = Label(text).bitmap
+        return {(x, y) for y in range(b.height) for x in range(b.width) if b[x, y]}
+
+    for marked, base, mark in (("\u00d4", "O", {(2, 0), (1, 1), (3, 1)}),
+                               ("\u0102", "A", {(1, 0), (3, 0), (2, 1)}),
+                               ("\u00f4", "o", {(2, 2), (1, 3), (3, 3)}),
+                               ("\u0103", "a", {(1, 2), (3, 2), (2, 3)})):
+        a, b = pixels(marked), pixels(base)  # the glyph cell's top row is the bitmap's row 0
+        assert b <= a and a - b == mark, (marked, sorted(a - b))
+    # the name on the title screen carries them
+    from engine import games
+    app, s = setup_app(240, 240, "oanquan")
+    marked = shot(app)
+    app2, s2 = setup_app(240, 240, "oanquan")
+    old = games.TITLES["oanquan"]
+    try:
+        games.TITLES["oanquan"] = "O An Quan"
+        plain = shot(app2)
+    finally:
+        games.TITLES["oanquan"] = old
+    assert marked != plain

@@ -44,7 +44,8 @@ def _flat(text):
 
 
 def _boards(text):
-    return [b for b in text.split("\n\n") if re.match(r"(O An Quan|San-Yao|Omweso) - ", b)]
+    return [b for b in text.split("\n\n")
+            if re.match(r"(\u00d4 \u0102n Quan|San-Yao|Omweso) - ", b)]
 
 
 def test_terminal_bad_input_gets_a_message_and_a_new_prompt():
@@ -54,7 +55,7 @@ def test_terminal_bad_input_gets_a_message_and_a_new_prompt():
     assert play.terminal(ask, out.append) == 0
     text = "\n".join(out)
     assert "Please type a number" in text
-    assert "Not changed: O An Quan has no rule 'speed'" in text
+    assert "Not changed: \u00d4 \u0102n Quan has no rule 'speed'" in text
     assert "Rule changed: Mandarin is now 5 points" in text
     assert "worth 5" in text  # the board shows the chosen rule
     assert "Legal now: 1+ 1- 2+" in text
@@ -218,7 +219,7 @@ def test_undo_takes_back_your_move_and_the_computers_reply():
         play.play_game(ask, out.append, "oanquan", {}, [None, play._opponent(0, 9)])
     text = "\n".join(out)
     assert "Nothing to undo: no move of yours yet." in text
-    hist = text.split("Moves so far:")[1].split("O An Quan")[0]
+    hist = text.split("Moves so far:")[1].split("\u00d4 \u0102n Quan")[0]
     assert "1. you" in hist and "3+" in hist and "captured 6 stones" in hist
     assert "2. the computer" in hist
     assert re.search(r"Taken back: your 3\+, the computer's \d+[+-]\.", text)
@@ -345,3 +346,19 @@ def test_fit_wraps_long_lines_keeping_their_indentation():
     assert got[0] == "short"
     assert all(ln.startswith("    word") and len(ln) <= play.WIDTH for ln in got[1:])
     assert len(got) > 2
+
+
+def test_the_game_names_keep_their_diacritics_and_fold_on_a_console_without_them():
+    """Ô Ăn Quan is printed with its Vietnamese letters; a console whose encoding lacks them (an
+    ASCII locale, a Windows code page) gets the base letters, not a UnicodeEncodeError."""
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    for enc, name in (("utf-8", "\u00d4 \u0102n Quan"), ("ascii", "O An Quan"),
+                      ("cp1252", "\u00d4 An Quan")):
+        env["PYTHONIOENCODING"] = enc
+        r = subprocess.run([sys.executable, "tools/play.py"], input=b"1\n1\nq\n",
+                           capture_output=True, cwd=ROOT, env=env, timeout=60)
+        out = r.stdout.decode(enc)
+        assert r.returncode == 0 and r.stderr == b"", (enc, r.stderr)
+        assert name + " - " in out, (enc, out[-2000:])

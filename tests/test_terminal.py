@@ -36,7 +36,7 @@ def test_oanquan_board_from_the_top_players_seat():
     g = games.load("oanquan")
     view = play.View(["the computer", "you"], 1)
     lines = term_oanquan.board(g, g.new(), view).splitlines()
-    assert lines[0] == "O An Quan - move 1 - the computer's turn"
+    assert lines[0] == "\u00d4 \u0102n Quan - move 1 - the computer's turn"
     assert re.match(r" +5 +4 +3 +2 +1 +<- the computer's squares$", lines[2])
     assert re.match(r" +7 +8 +9 +10 +11 +<- your squares$", lines[7])
     assert lines[5].split() == ["sq", "6", "sq", "0"]  # square 6 is next to square 7, on the left

@@ -381,7 +381,30 @@ def terminal(ask=input, say=print, seed=None):
         return 0
 
 
+def _fold(err):
+    # a letter the console cannot show is printed as its base letter (Ô Ăn Quan -> O An Quan)
+    import unicodedata
+    bad = err.object[err.start:err.end]
+    base = unicodedata.normalize("NFKD", bad).encode("ascii", "ignore").decode()
+    return (base or "?" * len(bad)), err.end
+
+
+def fit_console(stream=None):
+    """Where the console's encoding lacks the game names' letters (a Windows code page, ASCII),
+    print them folded to their base letters instead of failing."""
+    stream = stream or sys.stdout
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "".join(games.TITLES.values()).encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        import codecs
+        codecs.register_error("fold", _fold)
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="fold")
+
+
 def main(argv):
+    fit_console()
     if "--terminal" not in argv:
         try:
             import sim

@@ -2,6 +2,8 @@
 # who plays which row, help, what each move did, and the final score with every term named.
 # `view` (play.View) names the players ("you", "the computer", "Player 1") and says who sits at
 # the bottom.
+from engine import games
+
 
 REASONS = {"mandarins": "both mandarin squares are empty",
            "no_refill": "a player's row was empty and nobody had the stones to refill it",
@@ -39,9 +41,10 @@ def board(game, pos, view):
     left, right = 6 * b, 6 * t
     pad = " " * 9
     if game.over(pos):
-        head = "O An Quan - game over"
+        head = games.TITLES["oanquan"] + " - game over"
     else:
-        head = "O An Quan - move %d - %s turn" % (j["ply"] + 1, view.of(j["to_move"]))
+        head = "%s - move %d - %s turn" % (games.TITLES["oanquan"], j["ply"] + 1,
+                                           view.of(j["to_move"]))
     lines = [
         head,
         "  " + _side(game, pos, view, t),

@@ -14,10 +14,24 @@ _WHITE = 0xFFFFFF  # the default colour (firmware/ui.py TEXT)
 
 _ASC = []   # (ascent, descent) of FONT, as adafruit_display_text measures it
 
+# Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
+# glyphs of its translation only): drawn as the base letter plus a mark in the cell's blank rows
+# above it, as Terminus draws them. Always composed, so the desktop and the device look the same.
+# letter: (base, first cell row of the mark, mark rows as 5-bit masks, left pixel = 16)
+_MARKS = {
+    "\u00d4": ("O", 0, (4, 10)),    # Ô  circumflex
+    "\u00f4": ("o", 2, (4, 10)),    # ô
+    "\u0102": ("A", 0, (10, 4)),    # Ă  breve
+    "\u0103": ("a", 2, (10, 4)),    # ă
+    "\u00c2": ("A", 0, (4, 10)),    # Â
+    "\u00e2": ("a", 2, (4, 10)),    # â
+}
+
 
 def _glyph(ch):
     """(bitmap, tile_index, width, height, dx, dy, shift_x) of a FONT glyph, or None."""
-    g = FONT.get_glyph(ord(ch))
+    m = _MARKS.get(ch)
+    g = FONT.get_glyph(ord(m[0] if m else ch))
     if g is None:
         return None
     # fontio.Glyph is a named tuple; its stub declares none of the fields
@@ -154,6 +168,9 @@ class Label(displayio.Group):
                 _copy_glyph(b, max(xp + g[4], 0), yb, g[0], gx, yc, gx + g[2], g[3])
             except ValueError:
                 pass
+            m = _MARKS.get(ch)
+            if m is not None:
+                _mark(b, xp + g[4], yb - yc + m[1], m[2])
             xp += g[6]
         self._place(tx, ty, w, bottom - top)
 
@@ -163,6 +180,15 @@ class Label(displayio.Group):
         if ap is not None and pos is not None:
             self.x = int(pos[0] - bx - round(ap[0] * bw))
             self.y = int(pos[1] - by - round(ap[1] * bh))
+
+
+def _mark(b, x, y, rows):
+    # a diacritic's pixels (colour 1) at the cell's top-left x, y
+    for r in rows:
+        for i in range(5):
+            if r & (16 >> i) and 0 <= x + i < b.width and 0 <= y < b.height:
+                b[x + i, y] = 1
+        y += 1
 
 
 def _copy_glyph(dst, x, y, src, x1, y1, x2, y2):

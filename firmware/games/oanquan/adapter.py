@@ -1,7 +1,7 @@
 # O An Quan as the app sees it: which squares a player picks, where they sit on the screen grid,
 # how trace events change the picture, what the summary says. Plain portable Python, no display.
 NAME = "oanquan"
-TITLE = "O An Quan"
+TITLE = "\u00d4 \u0102n Quan"
 DESC = "Vietnam: capture mandarins"
 CELLS = 12
 FIELD = "squares"

@@ -1,6 +1,6 @@
 # Rules help for the app's scrollable help screen (loaded only while it is shown).
 HELP = (
-    "O An Quan (Vietnam)",
+    "\u00d4 \u0102n Quan (Vietnam)",
     "12 squares: your 5 at the bottom",
     "(player 0), the AI's/P2's on top.",
     "The half-moons are the mandarin",
