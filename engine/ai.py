@@ -66,7 +66,6 @@ class Player:
     def __init__(self, game, seed=1, max_ply=0):
         self.game = game
         self.search = Search(game, max_ply)
-        self.buf = [0] * game.MAX_MOVES
         self.rng = (seed * 2654435761 + 1) & 0x3FFFFFFF
         self.last = None  # (move, score, nodes, depth) of the last search
         self.root = bytearray(game.SIZE)  # the position being searched
@@ -118,8 +117,9 @@ class Player:
         self.asked_ok = False
         self.wild = -1
         if mistakes and self._rand(1000) < mistakes:
-            n = self.game.moves(pos, self.buf)
-            self.wild = self.buf[self._rand(n)]
+            buf = s.spare()
+            n = self.game.moves(pos, buf)
+            self.wild = buf[self._rand(n)]
 
     def work(self, nodes=0):
         """Runs the current search (thinking or pondering) for up to `nodes` more nodes (0: to

@@ -28,7 +28,7 @@ def evaluator(game):
 
 
 class Search:
-    def __init__(self, game, max_ply=0, ev=None, kids=10):
+    def __init__(self, game, max_ply=0, ev=None, kids=10, pool=0):
         self.game = game
         self.ev = ev = ev if ev is not None else evaluator(game)
         # bound methods made once: taking `obj.method` into a variable allocates on MicroPython
@@ -43,7 +43,9 @@ class Search:
         size = game.SIZE
         nm = game.MAX_MOVES
         self.nk = nk = nm if nm <= kids else kids
-        if not max_ply:  # deepest that keeps the buffers within 22 KB (MicroPython, 64-bit)
+        if not max_ply:
+            # 15, 15 and 7 plies: the depth that kept the buffers within 22 KB (MicroPython,
+            # 64-bit) when every ply had its own child buffers; the shared pool costs less
             blk = (size + 15) & ~15
             per = nk * (32 + blk) + 6 * nm + 3 * blk + 450  # measured bytes per ply, roughly
             max_ply = 22000 // per
@@ -54,10 +56,16 @@ class Search:
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
         self.key = array("h", [0] * nm)
-        self.perm = [bytearray(nk) for _ in range(max_ply + 1)]
-        # one buffer per child at interior plies (children are played once, ordered, searched);
-        # a node with more moves than that orders by replaying (_ab_big)
-        self.kids = [[bytearray(size) for _ in range(nk)] for _ in range(max_ply - 1)]
+        # a pool of child buffers shared by the interior plies, used as a stack: a node takes
+        # one per move from base[ply] on (its children are played once, ordered, searched) and
+        # its children's nodes take theirs after them. A node the pool cannot serve orders by
+        # replaying (_ab_big): the same order and values, one more play per child.
+        npool = pool if pool else 4 * nk
+        self.npool = npool = npool if npool < 256 else 255  # perm holds pool indices in bytes
+        self.pool = [bytearray(size) for _ in range(npool)]
+        self.base = array("h", [0] * (max_ply + 1))
+        np = nm if nm < npool else npool
+        self.perm = [bytearray(np) for _ in range(max_ply + 1)]
         # a paused slice: per ply the loop index, move count, best and alpha of the frame
         self.saved = array("i", [0] * (4 * max_ply + 4))
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
@@ -153,17 +161,19 @@ class Search:
                             break
             self.nodes = nodes
             return best
-        if n > self.nk:
+        b = self.base[ply]
+        if b + n > self.npool:
             return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me, j0, best, fresh)
         # interior: play every child into its own buffer, order by the mover's immediate gain
-        kids = self.kids[ply]
+        self.base[ply + 1] = b + n
+        kids = self.pool
         perm = self.perm[ply]
         if fresh:
             key = self.key
             mat = self._mat
             base = mat(pos, me)
             for i in range(n):
-                kid = kids[i]
+                kid = kids[b + i]
                 kid[:] = pos
                 play(kid, mv[i])
                 k = mat(kid, me) - base
@@ -176,7 +186,7 @@ class Search:
                 perm[j + 1] = i
         oi = self._oi
         for j in range(j0, n):
-            kid = kids[perm[j]]
+            kid = kids[b + perm[j]]
             nodes = self.nodes + 1
             self.nodes = nodes
             if nodes >= self.limit and self._check():
@@ -202,6 +212,7 @@ class Search:
         play = self._play
         ti = self._ti
         child = self.stack[ply + 1]
+        self.base[ply + 1] = self.base[ply]
         if fresh:
             self._order_root(pos, child, mv, self.key, n, me)
         for i in range(j0, n):
@@ -277,7 +288,7 @@ class Search:
         g = self.game
         if not seen or g.key(pos) is None:
             return 0
-        mv = self.mv[self.max_ply]  # buffers no search frame uses: a paused search stays intact
+        mv = self.spare()  # buffers no search frame uses: a paused search stays intact
         child = self.stack[self.max_ply + 1]
         me = pos[self._ti]
         n = g.moves(pos, mv)
@@ -291,6 +302,11 @@ class Search:
                 self.reps[2 * self.nrep + 1] = self._leaf(child, me, 1)
                 self.nrep += 1
         return self.nrep
+
+    def spare(self):
+        """A move list no search frame uses (repeats() fills it while a search starts): a paused
+        search stays intact when the caller lists moves into it."""
+        return self.mv[self.max_ply]
 
     def _rep(self, m):
         # index of root move m among the repeating ones, else -1

@@ -19,13 +19,15 @@ SLICE_MS = 40  # device milliseconds of search per work() call
 class Brain:
     def __init__(self, game, seed=1, use_ai=True):
         self.game = game
-        self.buf = [0] * game.MAX_MOVES
+        self.buf = None  # the random fallback's move list, made when first needed
         self.rng = random.Random(seed) if hasattr(random, "Random") else None
         self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
         self.slice = _ai.slice_nodes(game.NAME, SLICE_MS) if self.player is not None else 0
         self.pos = None  # random fallback: the position of begin()
 
     def _random(self, pos):
+        if self.buf is None:
+            self.buf = [0] * self.game.MAX_MOVES
         n = self.game.moves(pos, self.buf)
         if n <= 0:
             return None

@@ -296,7 +296,8 @@ def compiled(packages, dest):
             for n in names:
                 if n.endswith(".py"):
                     rel = os.path.join(rel_dir, n)
-                    subprocess.run([exe, "-o", os.path.join(dest, rel[:-3] + ".mpy"), "-s", rel,
+                    subprocess.run([exe, bundle.MPY_OPT, "-o", os.path.join(dest, rel[:-3] + ".mpy"),
+                                    "-s", rel,
                                     os.path.join(ROOT, rel)], check=True)
     return str(dest)
 
@@ -349,14 +350,13 @@ SCREENS = {"picopad": (320, 240), "ugame22": (320, 240), "pico_display_pack2": (
            "picosystem": (240, 240), "pico_lcd13": (240, 240), "sprig": (160, 128)}
 DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (low end of DESIGN.md's 170-180 KB)
 # Ceiling on the heap the whole app holds during a level-5 search on this 64-bit port, KB per
-# game: the most any board measured plus a small margin. History: 131/137/167 KB on f7c651e
-# (+10 KB margin); re-based 2026-11-30 at 148/151/182 KB after the second-edition app (screens,
-# move history, game-over screen loaded with the game), the saves log and the sliced AI: a
-# REGRESSION of 12-15 KB, accepted knowingly and reported (the device heap target of the emulator
-# issue is not met; docs/performance.md "Device findings"). The margin is now 3 KB, so any further
-# growth fails: a second copy of the AI's buffers (+18-22 KB here) or a 320x240 4-bit bitmap
-# (+38 KB) certainly does.
-USED_LIMIT_KB = {"oanquan": 151, "sanyao": 154, "omweso": 185}
+# game, any board: what f7c651e (before the second-edition app) held at most, so the app is never
+# heavier than it was (issue 12). History: f7c651e 132.2/138.1/170.2 KB (picopad, ugame22); the
+# second-edition app, the saves log and the sliced AI raised that to 148/151/182 (2026-11-30);
+# back to 130.9/130.8/164.3 on 2026-12-01 with the search's shared child pool and `.mpy` built
+# with mpy-cross -O3 (tools/bundle.py MPY_OPT, as the device gets them). A second copy of the
+# AI's buffers (+10 KB here) or a 320x240 4-bit bitmap (+38 KB) certainly fails.
+USED_LIMIT_KB = {"oanquan": 132.2, "sanyao": 138.1, "omweso": 170.2}
 
 
 def device_estimate(r, shipped):
@@ -395,7 +395,8 @@ def test_whole_app_on_each_board(board, tmp_path, monkeypatch):
             rel = os.path.relpath(p, shipped)
             if n.endswith(".py") and rel != "code.py":
                 # the source name inside the .mpy as on the device (it is kept on the heap)
-                subprocess.run([exe, "-o", p[:-3] + ".mpy", "-s", rel, p], check=True)
+                subprocess.run([exe, bundle.MPY_OPT, "-o", p[:-3] + ".mpy", "-s", rel, p],
+                               check=True)
                 os.remove(p)
     size_mpy = sum(os.path.getsize(os.path.join(d, n)) for d, _, ns in os.walk(shipped)
                    for n in ns if n.endswith(".mpy"))

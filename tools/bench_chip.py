@@ -140,8 +140,8 @@ def _mpy(src, name):
     import bundle as bundle_tool
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "m.mpy")
-        subprocess.run([bundle_tool.mpy_cross_exe(), "-march=armv6m", "-o", out, "-s", name, src],
-                       check=True)
+        subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT, "-march=armv6m", "-o",
+                        out, "-s", name, src], check=True)
         return open(out, "rb").read()
 
 

