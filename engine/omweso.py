@@ -167,7 +167,9 @@ class Game:
         self._cpos[:] = pos
         self._cj = 0
         fe = self._fe
-        mx = self.MAX_MOVES
+        mx = len(out)  # a shorter list (the search's below its root) stops there, as at 256
+        if mx > self.MAX_MOVES:
+            mx = self.MAX_MOVES
         n = 0
         fin = 0
         self._cut = 0

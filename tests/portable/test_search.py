@@ -429,3 +429,27 @@ def test_the_child_pool_size_never_changes_the_search():
             s = None
             gc.collect()
         assert all(f == found[0] for f in found), (name, found)
+
+
+def test_a_node_wider_than_its_move_list_is_valued_as_it_stands():
+    # Below the root the move lists hold `wide` moves (64: Omweso lists up to 256, but even 48
+    # are rare). A node whose list fills up may be missing moves: it is not searched deeper.
+    g = games.load("omweso", RULES["omweso"])
+    out = [0] * 3
+    pos = g.new()
+    buf = [0] * g.MAX_MOVES
+    n = g.moves(pos, buf)
+    assert n > 3 and g.moves(pos, out) == 3 and out == buf[:3]  # a short list stops there
+    pos = _midgame(g, 23, 2)
+    legal = _moves(g, pos)
+    full = S.Search(g, wide=256)
+    got = {}
+    for wide in (2, 4, 64):
+        s = S.Search(g, wide=wide)
+        assert len(s.mv[0]) == 256 and len(s.mv[1]) == wide and len(s.spare()) == 256
+        got[wide] = s.best(pos, nodes=1500)
+        assert got[wide][0] in legal
+        s = None
+        gc.collect()
+    assert got[64] == full.best(pos, nodes=1500)  # no node this wide: the same search
+    assert got[2] != got[64]  # most nodes have more than 2 moves: valued without a search
