@@ -91,7 +91,7 @@ def pits(app, s):
             pp[s.mover()] = s.play.setup
         for p in (0, 1):
             for i in range(16):
-                out.append((v.pit_at(s, p, i), pp[p][i], 0, (p, i)))
+                out.append((v.pit_at(s, p, i), pp[p][i], 0, v.key_of(s, i, p)))
     return out
 
 
@@ -115,6 +115,8 @@ def check_board(app, s):
             assert d.pixel(pit.x + x, pit.y + y) == stone, (key, pit.text)
         # every pit/square/hole the move texts name carries its number, in the ring's colour
         cell = key[1] if isinstance(key, tuple) else key
+        if s.cfg["game"] == "omweso":
+            cell = key % 16  # its view keys player p's pit i as p * 16 + i
         if isinstance(cell, int):
             assert pit.numbered, key
             nx, ny = pit.number_origin(cell)
@@ -399,8 +401,14 @@ def test_omweso_board_seen_from_the_mover():
     shot(app)
     v = app.view
     assert v.viewer(s) == 1
-    assert v.pit_at(s, 1, 0) is v.slot[(0, 0)] and v.pit_at(s, 0, 0) is v.slot[(7, 3)]
+    assert v.pit_at(s, 1, 0) is v.slot[0] and v.pit_at(s, 0, 0) is v.slot[3 * 8 + 7]
     assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
+    from firmware.games.omweso.view import slot_index
+    for viewer in (0, 1):
+        for p in (0, 1):
+            for pit in range(16):
+                col, row = g_omweso.screen_pos(p, pit, viewer)
+                assert slot_index(p, pit, viewer) == row * 8 + col
 
 
 def make_screenshots():

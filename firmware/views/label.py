@@ -12,7 +12,7 @@ except (ImportError, AttributeError):
 FONT = terminalio.FONT
 _WHITE = 0xFFFFFF  # the default colour (firmware/ui.py TEXT)
 
-_ASC = []   # (ascent, descent) of FONT, as adafruit_display_text measures it
+_ASC = []   # (ascent, descent, max ascent, max descent) of FONT, as adafruit_display_text has them
 
 # Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
 # glyphs of its translation only): drawn as the base letter plus a mark in the cell's blank rows
@@ -28,26 +28,63 @@ _MARKS = {
 }
 
 
-def _glyph(ch):
-    """(bitmap, tile_index, width, height, dx, dy, shift_x) of a FONT glyph, or None."""
+# One atlas for every glyph, looked up once per character: get_glyph makes a new object at every
+# call, so a label built from it left ~2 KB of garbage per line of text on the device.
+_TILE = bytearray(96)  # ASCII 32..127: 1 + its tile in the atlas; 0 not looked up; 255 no glyph
+_F = []  # the atlas bitmap and the cell: width, height, dx, dy, shift_x (a monospace font)
+
+
+def _font():
+    if not _F:
+        g = FONT.get_glyph(ord("M"))
+        atlas = getattr(FONT, "bitmap", None)
+        if atlas is None or g.bitmap is not atlas:  # type: ignore[attr-defined]
+            # glyphs with bitmaps of their own (Blinka on the desktop): copied into one atlas
+            atlas = displayio.Bitmap(g.width * 96, g.height, 2)  # type: ignore[attr-defined]
+        # fontio.Glyph is a named tuple; its stub declares none of the fields
+        _F.extend((atlas, g.width, g.height, g.dx, g.dy, g.shift_x))  # type: ignore
+    return _F
+
+
+def _tile(ch):
+    """The tile of ch (the base letter of a composed one) in the atlas; -1 if FONT lacks it."""
     m = _MARKS.get(ch)
-    g = FONT.get_glyph(ord(m[0] if m else ch))
-    if g is None:
-        return None
-    # fontio.Glyph is a named tuple; its stub declares none of the fields
-    return (g.bitmap, g.tile_index, g.width, g.height, g.dx, g.dy,  # type: ignore[attr-defined]
-            g.shift_x)  # type: ignore[attr-defined]
+    c = ord(m[0] if m else ch) - 32
+    if c < 0 or c >= 96:
+        return -1
+    t = _TILE[c]
+    if not t:
+        f = _font()
+        g = FONT.get_glyph(c + 32)
+        if g is None:
+            t = 255
+        elif g.bitmap is f[0]:  # type: ignore[attr-defined]
+            t = g.tile_index + 1 if g.tile_index < 254 else 255  # type: ignore[attr-defined]
+        else:
+            w = f[1]
+            src = g.bitmap  # type: ignore[attr-defined]
+            x0 = g.tile_index * w  # type: ignore[attr-defined]
+            for y in range(f[2]):
+                for x in range(w):
+                    f[0][c * w + x, y] = 1 if src[x0 + x, y] else 0
+            t = c + 1
+        _TILE[c] = t
+    return t - 1 if t != 255 else -1
 
 
 def _ascent():
     if not _ASC:
+        f = _font()
         a = d = 0
         for ch in "M j'":
-            g = _glyph(ch)
-            if g:
-                a = max(a, g[3] + g[5])
-                d = max(d, -g[5])
-        _ASC.append((a, d))
+            if _tile(ch) >= 0:
+                a = max(a, f[2] + f[4])
+                d = max(d, -f[4])
+        bb = FONT.get_bounding_box()
+        if len(bb) == 4:  # a font with descent: adafruit_display_text's maxima
+            _ASC.append((a, d, bb[1], -bb[3]))
+        else:
+            _ASC.append((a, d, a, d))
     return _ASC[0]
 
 
@@ -70,7 +107,7 @@ class Label(displayio.Group):
         self.color = color
         self._ap = anchor_point
         self._pos = anchored_position
-        self._ls = int(line_spacing * FONT.get_bounding_box()[1])
+        self._ls = int(line_spacing * _font()[2])
         self.bitmap = None
         self._text = None
         self.text = text
@@ -99,12 +136,13 @@ class Label(displayio.Group):
             self.bitmap = None
             self._place(0, 0, 0, 0)
             return
-        bb = FONT.get_bounding_box()
-        asc, desc = _ascent()
-        if len(bb) == 4:
-            amax, dmax = bb[1], -bb[3]
-        else:
-            amax, dmax = asc, desc
+        f = _font()
+        gw = f[1]
+        gh = f[2]
+        gdx = f[3]
+        gdy = f[4]
+        gsx = f[5]
+        asc, desc, amax, dmax = _ascent()
         # the box (adafruit_display_text's _text_bounding_box, loose background)
         yt = asc // 2
         lines = 1
@@ -116,8 +154,7 @@ class Label(displayio.Group):
             if ch == "\n":
                 nl += 1
                 continue
-            g = _glyph(ch)
-            if g is None:
+            if _tile(ch) < 0:
                 continue
             if nl:
                 xp = 0
@@ -125,13 +162,13 @@ class Label(displayio.Group):
                 lines += nl
                 nl = 0
             if xp == 0:
-                left = 0 if left is None else min(left, g[4])
-            xr = xp + g[2] + g[4]
-            xp += g[6]
+                left = 0 if left is None else min(left, gdx)
+            xr = xp + gw + gdx
+            xp += gsx
             right = max(right, xp, xr)
             if yp == 0:
-                top = min(top, -g[3] - g[5] + yt)
-            bottom = max(bottom, yp - g[5] + yt)
+                top = min(top, -gh - gdy + yt)
+            bottom = max(bottom, yp - gdy + yt)
         if left is None:
             left = 0
         w = right - left
@@ -155,23 +192,23 @@ class Label(displayio.Group):
                 xp = -left
                 yp += self._ls
                 continue
-            g = _glyph(ch)
-            if g is None:
+            ti = _tile(ch)
+            if ti < 0:
                 continue
-            gx = g[1] * g[2]
-            yb = yp - g[3] - g[5]
+            gx = ti * gw
+            yb = yp - gh - gdy
             yc = 0
             if yb < 0:
                 yc = -yb
                 yb = 0
             try:
-                _copy_glyph(b, max(xp + g[4], 0), yb, g[0], gx, yc, gx + g[2], g[3])
+                _copy_glyph(b, max(xp + gdx, 0), yb, f[0], gx, yc, gx + gw, gh)
             except ValueError:
                 pass
             m = _MARKS.get(ch)
             if m is not None:
-                _mark(b, xp + g[4], yb - yc + m[1], m[2])
-            xp += g[6]
+                _mark(b, xp + gdx, yb - yc + m[1], m[2])
+            xp += gsx
         self._place(tx, ty, w, bottom - top)
 
     def _place(self, bx, by, bw, bh):

@@ -311,10 +311,11 @@ class Pit:
     def draw(self, count, style="", body=BODY, big=0, text=None, num=-1):
         """count seeds as dots (the count as a number only when they do not all fit, or a text
         given), the big stone when big, the pit's number num in a corner (-1: none)."""
-        st = (count, style, body, big, text, num)
-        if st == self.state:
+        st = self.state  # unchanged: nothing drawn and nothing allocated (every redraw)
+        if st is not None and st[0] == count and st[1] == style and st[2] == body and \
+                st[3] == big and st[4] == text and st[5] == num:
             return
-        self.state = st
+        self.state = (count, style, body, big, text, num)
         self.numbered = num >= 0
         self.tg.pixel_shader = palette(style, body)
         b = self.bmp
@@ -347,7 +348,9 @@ class Pit:
             self._glyphs(str(num), x, y, 1, 3)
 
     def _glyphs(self, t, x, y, sc, v):
-        """Text t in the 3x5 font at scale sc, colour index v (the pixels of glyph_pixels())."""
+        """Text t in the 3x5 font at scale sc, colour index v (the pixels of glyph_pixels()),
+        clipped to the pit. Each run of lit pixels in a glyph row is one fill: writing pixel by
+        pixel would make a tuple per pixel (~18 KB of garbage for a first Omweso board)."""
         b = self.bmp
         w = self.w
         h = self.h
@@ -356,14 +359,25 @@ class Pit:
             if rows is not None:
                 for r in range(5):
                     bits = rows[r]
-                    for c in range(3):
+                    y0 = y + r * sc
+                    y1 = y0 + sc
+                    y0 = y0 if y0 > 0 else 0
+                    y1 = y1 if y1 < h else h
+                    c = 0
+                    while c < 3 and y0 < y1:
                         if bits & (4 >> c):
-                            for dy in range(sc):
-                                py = y + r * sc + dy
-                                for dx in range(sc):
-                                    px = x + c * sc + dx
-                                    if 0 <= px < w and 0 <= py < h:
-                                        b[px, py] = v
+                            c1 = c + 1
+                            while c1 < 3 and bits & (4 >> c1):
+                                c1 += 1
+                            x0 = x + c * sc
+                            x1 = x + c1 * sc
+                            x0 = x0 if x0 > 0 else 0
+                            x1 = x1 if x1 < w else w
+                            if x0 < x1:
+                                rect(b, x0, y0, x1 - x0, y1 - y0, v)
+                            c = c1
+                        else:
+                            c += 1
             x += 4 * sc
 
 

@@ -7,6 +7,13 @@ from firmware.games.omweso import adapter as G
 LINE = ui.CH_H + 1
 
 
+def slot_index(p, pit, viewer):
+    """G.screen_pos(p, pit, viewer) as row * 8 + column, without a tuple per pit."""
+    if p == viewer:
+        return pit if pit < 8 else 23 - pit
+    return 31 - pit if pit < 8 else pit + 8
+
+
 class View(BoardView):
     def layout(self, s):
         w = self.w
@@ -21,11 +28,11 @@ class View(BoardView):
         self.cw, self.rh, self.x0, self.y0 = cw, rh, x0, y0
         self.info = ui.label(g, "", w // 2, h - 2 * LINE, ui.TEXT, (0.5, 0)) if lines == 3 \
             else None
-        self.slot = {}
+        self.slot = []  # the pits by screen position: row * 8 + column (G.screen_pos)
         for row in range(4):
             for col in range(8):
                 y = y0 + 2 + (3 - row) * rh + (2 if row < 2 else -2)  # a gap between the sides
-                self.slot[(col, row)] = ui.Pit(g, x0 + col * cw + 1, y + 1, cw - 2, rh - 2)
+                self.slot.append(ui.Pit(g, x0 + col * cw + 1, y + 1, cw - 2, rh - 2))
         self.shown = -1
 
     def viewer(self, s):
@@ -39,14 +46,14 @@ class View(BoardView):
         return s.human
 
     def key_of(self, s, cell, player=0):
-        return (player, cell)
+        return player * 16 + cell  # an int: a tuple per pit and redraw would be garbage
 
     def styles(self, s):
         st = BoardView.styles(self, s)
         ev = s.anim_event
         if s.phase == "anim" and s.anim_ev == "capture" and ev is not None:
             for pit in ev.get("pits", ()):
-                st[(1 - s.anim_player, pit)] = "capture"
+                st[(1 - s.anim_player) * 16 + pit] = "capture"
         return st
 
     def extra(self, s):
@@ -56,7 +63,7 @@ class View(BoardView):
         return "G%d %d-%d" % (sn["game_no"], sn["points"][0], sn["points"][1])
 
     def pit_at(self, s, p, pit):
-        return self.slot[G.screen_pos(p, pit, self.viewer(s))]
+        return self.slot[slot_index(p, pit, self.viewer(s))]
 
     def draw(self, s, scene, styles):
         v = self.viewer(s)
@@ -67,8 +74,8 @@ class View(BoardView):
         for p in (0, 1):
             body = ui.BODY if p == v else ui.BODY1
             for i in range(16):
-                self.slot[G.screen_pos(p, i, v)].draw(pits[p][i], styles.get((p, i), ""), body,
-                                                      0, None, i)
+                self.slot[slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
+                                                    body, 0, None, i)
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
             pt = scene["points"]
