@@ -126,3 +126,16 @@ def test_device_bench_replaces_only_its_section(tmp_path, monkeypatch):
     assert "keep me\n" in text and "keep me too" in text and "old figures" not in text
     assert "| picosystem | .mpy | — | 2.50 | 58.6 | 39.1 |" in text
     assert text.count(device_bench.HEAD) == 1
+
+
+def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeypatch):
+    why = emu.missing(emu.BOARDS["pico_display_pack2"]["firmware"])
+    if why:
+        pytest.skip("device test off: " + why)
+    import device_ram
+    monkeypatch.setattr(device_ram, "ROOT", str(tmp_path))  # its bundle is built under here
+    held = device_ram.measure(ROOT, "pico_display_pack2", ["oanquan"])["oanquan"]
+    assert list(held) == ["board", "title", "game_screen", "search"]
+    assert 0 < held["board"] < held["title"] < held["game_screen"] <= held["search"]
+    # a game against the AI holds 60-150 KB of the ~160 KB the chip has free at the REPL
+    assert 60000 < held["search"] < 150000, held
