@@ -78,8 +78,9 @@ KEYS ?=
 SCRIPT ?=
 EMU_ARGS ?=
 DEVICE_BENCH_ARGS ?=
+DEVICE_GAMES_ARGS ?=
 
-.PHONY: emu device-bench
+.PHONY: emu device-bench device-games
 
 emu: venv $(EMU_DEPS)
 ifeq ($(SCRIPT),)
@@ -91,6 +92,10 @@ endif
 
 device-bench: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) tools/device_bench.py $(DEVICE_BENCH_ARGS)
+
+# complete games on the emulated chip (hours): make device-games [DEVICE_GAMES_ARGS="--boards picosystem"]
+device-games: venv $(EMU_DEPS)
+	nice -n 10 $(VPY) tools/device_games.py $(DEVICE_GAMES_ARGS)
 
 # ---- AI measurements (not part of make test; docs/performance.md, docs/ai.md) -----------------
 # make arena [ARENA_ARGS="--games 200 --only oanquan"]     make bench [BENCH_ARGS=--quick]

@@ -139,3 +139,22 @@ def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeyp
     assert 0 < held["board"] < held["title"] < held["game_screen"] <= held["search"]
     # a game against the AI holds 60-150 KB of the ~160 KB the chip has free at the REPL
     assert 60000 < held["search"] < 150000, held
+
+
+def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table():
+    import device_games
+    ok = device_games.parse("picosystem", "oanquan", 1, "PLY\r\nOVER 31\r\n", "", 106.8, 49000,
+                            600)
+    assert ok["over"] and ok["plies"] == 31 and ok["low"] == 49000 and not ok["errors"]
+    bad = device_games.parse("pico_display_pack2", "omweso", 1, "", "Traceback (most recent "
+                             "call last):\r\nMemoryError: memory allocation failed\r\n", 50.0,
+                             1200, 300)
+    assert not bad["over"] and bad["errors"] and bad["plies"] is None
+    text = device_games.table([ok, bad])
+    assert "| picosystem | oanquan | 31 | 107 | 47.9 | yes |" in text
+    assert "**no**: " in text and "MemoryError" in text
+    row = [ln for ln in device_bench.targets({"games": [ok, bad]}) if "complete games" in ln]
+    assert row and row[0].endswith("| **no** |") and "1 failed" in row[0]
+    every = [dict(ok, board=b, game=g) for b in device_bench.BOARDS for g in device_bench.GAMES]
+    row = [ln for ln in device_bench.targets({"games": every}) if "complete games" in ln]
+    assert row[0].endswith("| yes |"), row

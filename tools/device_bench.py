@@ -361,6 +361,11 @@ def report(res, wall):
             L += ["", "Free at the REPL before: %s." % ", ".join(
                 "%s %.1f KB" % (r["board"], r["free"] / 1024) for r in start)]
         L.append("")
+    if res.get("games"):
+        import device_games
+        L += ["### Complete games (make device-games: AI demo at level %s, sowing animated)"
+              % "/".join(sorted(set(str(r["level"]) for r in res["games"]))), "",
+              device_games.table(res["games"]), ""]
     return "\n".join(L) + "\n"
 
 
@@ -381,10 +386,21 @@ def targets(res):
             L.append("| >= 40 KB free at the lowest point, Omweso vs the AI at level 5, %s | %.1f "
                      "KB (opening: AI move, our move, AI reply) | %s |"
                      % (board, min(lows) / 1024, "yes" if min(lows) >= 40 * 1024 else "**no**"))
-    if app:
+    games = res.get("games", [])  # tools/device_games.py (make device-games), via --from-json
+    if games:
+        done = [r for r in games if r["over"]]
+        every = all((b, g) in set((r["board"], r["game"]) for r in done)
+                    for b in BOARDS for g in GAMES)
+        L.append("| no MemoryError in 3 complete games per board | %d complete games (%s) without "
+                 "an exception, lowest free %.1f KB; %d failed | %s |"
+                 % (len(done), ", ".join("%s %s" % (r["board"], r["game"]) for r in done),
+                    min(r["low"] for r in done) / 1024 if done else 0, len(games) - len(done),
+                    "yes" if every and len(done) == len(games) else "**no** (not every board and "
+                    "game played)" if len(done) == len(games) else "**no**"))
+    elif app:
         errs = [r for r in app if r["errors"]]
         L.append("| no MemoryError in 3 complete games per board | openings of 3 games on %d "
-                 "boards: %s; complete games not run (hours of emulation each) | not measured |"
+                 "boards: %s; complete games not run (make device-games) | not measured |"
                  % (len(set(r["board"] for r in app)),
                     "no exception" if not errs else "%d with an exception" % len(errs)))
     return L + [""] if len(L) > 4 else []
