@@ -30,7 +30,9 @@ class App:
         four = "up" not in keys
         if store == "board":
             store = make_store(board)
+        self.floor = -1 - _SLACK
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms)
+        self.session.tidy = self.tidy
         self.input = Buttons(board.buttons, keys)
         self.root = displayio.Group()
         board.display.root_group = self.root
@@ -42,6 +44,12 @@ class App:
     def collect(self):
         gc.collect()
         self.floor = mem_free() - _SLACK  # CPython: -1 - _SLACK, never reached
+
+    def tidy(self):
+        """Collect if the garbage has piled up: the session calls it inside a step that
+        allocates a lot (a move, then its save), so the two peaks do not add up."""
+        if mem_free() < self.floor:
+            self.collect()
 
     def render(self):
         s = self.session

@@ -23,6 +23,10 @@ _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.scree
 _LOG_MAX = 1600     # bytes of move history kept (about 300 moves)
 
 
+def _nothing():
+    pass
+
+
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=3000, ai_available=None):
         self.store = store
@@ -68,6 +72,7 @@ class Session:
         self.version = 0
         self.now = 0
         self._mbuf = None
+        self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
         self.menu("title")
@@ -256,6 +261,7 @@ class Session:
         else:
             self.scene = copy_scene(pre)
         self._refresh()
+        self.tidy()  # the move's garbage (~5 KB in Omweso) goes before the save makes its own
         self._save(code)
         if STEP_MS.get(self.cfg["anim"], 0) == 0:
             self._finish_anim()

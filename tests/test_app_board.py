@@ -161,3 +161,31 @@ def test_the_app_collects_once_garbage_piles_up(monkeypatch):
     assert len(collects) == n + 1 and app.floor == free[0] - A._SLACK
     app.step(60)
     assert len(collects) == n + 1  # the floor moved down with it
+
+
+def test_a_move_collects_before_its_save_when_garbage_piled_up(monkeypatch):
+    # A move allocates twice in one step: the move (trace, position JSON, legal moves) and then
+    # its save. App.tidy between them collects if the first has piled up garbage, so the two do
+    # not add up at the lowest point (Omweso: ~5 KB each on the chip).
+    import firmware.app as A
+    free = [100000]
+    events = []
+    monkeypatch.setattr(A, "mem_free", lambda: free[0])
+    monkeypatch.setattr(A.gc, "collect", lambda: events.append("collect"))
+    app = App(headless.make(240, 135), store=None, ai_ms=20)
+    s = app.session
+    s.cfg["game"] = "omweso"
+    s.cfg["mode"] = "two"
+    s.new_game()
+    save = s._save
+    monkeypatch.setattr(s, "_save", lambda *a: (events.append("save"), save(*a)))
+    free[0] = app.floor - 1
+    del events[:]
+    s.play_move(s.legal[0][0])
+    assert events == ["collect", "save"]
+    free[0] = app.floor + 1  # room left: no collection
+    del events[:]
+    s.now += 10000
+    s.tick(s.now)
+    s.play_move(s.legal[0][0])
+    assert events == ["save"]
