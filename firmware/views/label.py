@@ -17,15 +17,11 @@ _ASC = []   # (ascent, descent, max ascent, max descent) of FONT, as adafruit_di
 # Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
 # glyphs of its translation only): drawn as the base letter plus a mark in the cell's blank rows
 # above it, as Terminus draws them. Always composed, so the desktop and the device look the same.
-# letter: (base, first cell row of the mark, mark rows as 5-bit masks, left pixel = 16)
-_MARKS = {
-    "\u00d4": ("O", 0, (4, 10)),    # Ô  circumflex
-    "\u00f4": ("o", 2, (4, 10)),    # ô
-    "\u0102": ("A", 0, (10, 4)),    # Ă  breve
-    "\u0103": ("a", 2, (10, 4)),    # ă
-    "\u00c2": ("A", 0, (4, 10)),    # Â
-    "\u00e2": ("a", 2, (4, 10)),    # â
-}
+# The letters, their base letters and their marks: two rows of 5-bit masks (left pixel = 16)
+# from the top of the cell for a capital, two rows lower for a small letter.
+_MARKED = "\u00d4\u00f4\u0102\u0103\u00c2\u00e2"  # Ô ô Ă ă Â â
+_BASE = b"OoAaAa"
+_MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
 
 
 # One atlas for every glyph, looked up once per character: get_glyph makes a new object at every
@@ -48,8 +44,8 @@ def _font():
 
 def _tile(ch):
     """The tile of ch (the base letter of a composed one) in the atlas; -1 if FONT lacks it."""
-    m = _MARKS.get(ch)
-    c = ord(m[0] if m else ch) - 32
+    m = _MARKED.find(ch)
+    c = (_BASE[m] if m >= 0 else ord(ch)) - 32
     if c < 0 or c >= 96:
         return -1
     t = _TILE[c]
@@ -205,9 +201,10 @@ class Label(displayio.Group):
                 _copy_glyph(b, max(xp + gdx, 0), yb, f[0], gx, yc, gx + gw, gh)
             except ValueError:
                 pass
-            m = _MARKS.get(ch)
-            if m is not None:
-                _mark(b, xp + gdx, yb - yc + m[1], m[2])
+            m = _MARKED.find(ch)
+            if m >= 0:
+                _mark(b, xp + gdx, yb - yc + (0 if _BASE[m] < 97 else 2), _MARK[2 * m],
+                      _MARK[2 * m + 1])
             xp += gsx
         self._place(tx, ty, w, bottom - top)
 
@@ -219,9 +216,9 @@ class Label(displayio.Group):
             self.y = int(pos[1] - by - round(ap[1] * bh))
 
 
-def _mark(b, x, y, rows):
-    # a diacritic's pixels (colour 1) at the cell's top-left x, y
-    for r in rows:
+def _mark(b, x, y, r0, r1):
+    # a diacritic's two rows of pixels (colour 1) from x, y
+    for r in (r0, r1):
         for i in range(5):
             if r & (16 >> i) and 0 <= x + i < b.width and 0 <= y < b.height:
                 b[x + i, y] = 1
