@@ -87,8 +87,7 @@ class App:
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress bar move on their own
             self.render()
-        if mem_free() < self.floor:
-            self.collect()
+        self.tidy()
 
     def run(self, until=None):
         import time

@@ -403,12 +403,11 @@ def test_omweso_board_seen_from_the_mover():
     assert v.viewer(s) == 1
     assert v.pit_at(s, 1, 0) is v.slot[0] and v.pit_at(s, 0, 0) is v.slot[3 * 8 + 7]
     assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
-    from firmware.games.omweso.view import slot_index
-    for viewer in (0, 1):
-        for p in (0, 1):
-            for pit in range(16):
-                col, row = g_omweso.screen_pos(p, pit, viewer)
-                assert slot_index(p, pit, viewer) == row * 8 + col
+    for viewer in (0, 1):  # the viewer's pits where grid() puts them, the opponent's mirrored
+        for pit in range(16):
+            assert g_omweso.screen_pos(viewer, pit, viewer) == g_omweso.grid(pit, viewer)
+            col, row = g_omweso.screen_pos(1 - viewer, pit, viewer)
+            assert (col, row) == ((7 - pit, 3) if pit < 8 else (pit - 8, 2))
 
 
 def make_screenshots():

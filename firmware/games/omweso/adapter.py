@@ -19,13 +19,19 @@ def grid(cell, viewer):
     return (15 - cell, 1)
 
 
+def slot_index(p, pit, viewer):
+    """Where player p's pit is on screen, seen by viewer: row * 8 + column, rows 0..3 from the
+    bottom (the viewer's outer row, inner row, then the opponent's inner and outer rows). An int,
+    so the view's redraw makes no tuple per pit."""
+    if p == viewer:
+        return pit if pit < 8 else 23 - pit  # grid(): outer row left to right, inner back
+    return 31 - pit if pit < 8 else pit + 8
+
+
 def screen_pos(p, pit, viewer):
     """(column, row) on screen of player p's pit, rows 0..3 from the bottom, seen by viewer."""
-    if p == viewer:
-        return grid(pit, viewer)
-    if pit < 8:
-        return (7 - pit, 3)
-    return (pit - 8, 2)
+    i = slot_index(p, pit, viewer)
+    return (i & 7, i >> 3)
 
 
 def arrow(cell, ch):

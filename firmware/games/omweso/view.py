@@ -8,13 +8,6 @@ LINE = ui.CH_H + 1
 _PIT_W = 32
 
 
-def slot_index(p, pit, viewer):
-    """G.screen_pos(p, pit, viewer) as row * 8 + column, without a tuple per pit."""
-    if p == viewer:
-        return pit if pit < 8 else 23 - pit
-    return 31 - pit if pit < 8 else pit + 8
-
-
 class View(BoardView):
     def layout(self, s):
         w = self.w
@@ -33,7 +26,7 @@ class View(BoardView):
         # heap at 320x240, where the cells are 39 px wide)
         pw = cw - 2 if cw - 2 < _PIT_W else _PIT_W
         px = (cw - pw) // 2
-        self.slot = []  # the pits by screen position: row * 8 + column (G.screen_pos)
+        self.slot = []  # the pits by screen position (G.slot_index)
         for row in range(4):
             for col in range(8):
                 y = y0 + 2 + (3 - row) * rh + (2 if row < 2 else -2)  # a gap between the sides
@@ -68,7 +61,7 @@ class View(BoardView):
         return "G%d %d-%d" % (sn["game_no"], sn["points"][0], sn["points"][1])
 
     def pit_at(self, s, p, pit):
-        return self.slot[slot_index(p, pit, self.viewer(s))]
+        return self.slot[G.slot_index(p, pit, self.viewer(s))]
 
     def draw(self, s, scene, styles):
         v = self.viewer(s)
@@ -79,7 +72,7 @@ class View(BoardView):
         for p in (0, 1):
             body = ui.BODY if p == v else ui.BODY1
             for i in range(16):
-                self.slot[slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
+                self.slot[G.slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
                                                     body, 0, None, i)
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
