@@ -1,27 +1,71 @@
 # Rewriting a full save log (firmware/saves.py), about once a game: loaded for that call
-# only, so it takes no heap during play.
-from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, record, _varint
+# only, so it takes no heap during play. The records are written straight into the one 4 KB
+# sector image (and the backup file), never assembled in RAM first: at the lowest point of a game
+# the rewrite holds that image and a few small buffers (docs/performance.md).
+import gc
+
+from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, checksum, record, _check, _varint
+
+_FF = b"\xff" * 64  # padding, 64 bytes at a time
+
+
+def _gen_body(gen, n):
+    # the header's body: a log whose first records (written with it, in one go) take n bytes;
+    # a log whose first records do not all read back is a rewrite cut short
+    return bytes((0x4D, 0x51, _VERSION, gen & 255, (gen >> 8) & 255, (gen >> 16) & 255,
+                  (gen >> 24) & 255, n & 255, n >> 8))
 
 
 def gen_record(gen, n):
-    """The header of a log whose first records (written with it, in one go) take n bytes: a log
-    whose first records do not all read back is a rewrite cut short."""
-    return record(G_HEAD, b"MQ" + bytes((_VERSION, gen & 255, (gen >> 8) & 255,
-                                         (gen >> 16) & 255, (gen >> 24) & 255,
-                                         n & 255, n >> 8)))
+    return record(G_HEAD, _gen_body(gen, n))
+
+
+def _length(parts):
+    n = 0
+    for p in parts:
+        n += len(p)
+    return n
+
+
+def _size(kind, n):
+    # bytes of a record of this kind with an n-byte body
+    k = 2
+    while n >= 128 << (7 * (k - 2)):
+        k += 1
+    return k + n + _check(kind, 0)[1]
+
+
+def _frame(kind, n):
+    # a record's kind and body length
+    out = bytearray((kind,))
+    _varint(out, n)
+    return out
+
+
+def _put(img, at, kind, parts):
+    """Write the record (kind, body = the parts one after the other) into img at `at`; its end."""
+    s = at
+    f = _frame(kind, _length(parts))
+    for p in (f,) + parts:
+        img[at:at + len(p)] = p
+        at += len(p)
+    c, w = _check(kind, checksum(img, s, at))
+    for i in range(w):
+        img[at] = (c >> (8 * i)) & 255
+        at += 1
+    return at
 
 
 def nvm_rewrite(self, payload, recs):
-    """NvmLog.rewrite: a fresh log holding payload (or recs, records that rebuild it). At every
-    instant one of the sector and the backup holds the last complete save: the backup is written
-    before the sector is erased, and a sector not trusted (its log cut short, or older than the
-    backup) is rewritten first, leaving the backup alone."""
-    s = bytearray()
-    for r in recs or (record(SNAP, payload),):
-        s += r
-    g = gen_record(self.gen + 1, len(s))
-    n = len(g) + len(s)
-    if n > self.size:
+    """NvmLog.rewrite: a fresh log holding payload (or recs, [(kind, parts)] records that
+    rebuild it). At every instant one of the sector and the backup holds the last complete save:
+    the backup is written before the sector is erased, and a sector not trusted (its log cut
+    short, or older than the backup) is rewritten first, leaving the backup alone."""
+    recs = recs or ((SNAP, (payload,)),)
+    n = 0
+    for kind, parts in recs:
+        n += _size(kind, _length(parts))
+    if _size(G_HEAD, 9) + n > self.size:
         raise ValueError("save too big")
     self.gen += 1
     if self.backup is not None and self.trusted:
@@ -29,42 +73,51 @@ def nvm_rewrite(self, payload, recs):
             pair_write(self.backup, self.gen, payload)
         except OSError as e:  # a failing drive: go on (the erase below is then a risk)
             self.error = "backup failed: %s" % e
-    img = bytearray(self.size)  # the one 4 KB block a rewrite needs (no b"\xff" * size)
-    img[0:len(g)] = g
-    img[len(g):n] = s
-    del s
-    for i in range(n, self.size):
+    gc.collect()  # the move's garbage goes before the one 4 KB block a rewrite needs
+    img = bytearray(self.size)
+    at = _put(img, 0, G_HEAD, (_gen_body(self.gen, n),))
+    for kind, parts in recs:
+        at = _put(img, at, kind, parts)
+    for i in range(at, self.size):
         img[i] = _EMPTY
     self.end = -1
     self.trusted = False
     self.mem[0:self.size] = img  # CircuitPython: one erase + 16 page programs
-    self.end = n
+    self.end = at
     self.trusted = True
 
 
 def pair_write(self, gen, payload):
-    """FilePair.write: the state into the file not holding the newest copy, in place."""
+    """FilePair.write: the state into the file not holding the newest copy, in place, written
+    piece by piece (no copy of the payload: the file's sector cache assembles it)."""
     i = 0 if self.gens[0] <= self.gens[1] else 1
-    img = bytearray(b"\xff" * self.SIZE)
-    s = record(SNAP, payload)
-    g = gen_record(gen, len(s))
-    if len(g) + len(s) > self.SIZE:
+    n = _size(SNAP, len(payload))
+    g = gen_record(gen, n)
+    pad = self.SIZE - len(g) - n
+    if pad < 0:
         raise ValueError("save too big")
-    img[0:len(g)] = g
-    img[len(g):len(g) + len(s)] = s
+    f = _frame(SNAP, len(payload))
+    c = checksum(payload, 0, len(payload), checksum(f))
+    tail = bytearray(4)
+    for k in range(4):
+        tail[k] = (c >> (8 * k)) & 255
     self.gens[i] = -1  # while it is being written
     try:
-        f = self.open(self.paths[i], "r+b")
+        fh = self.open(self.paths[i], "r+b")
     except OSError:
-        f = self.open(self.paths[i], "wb")
-    with f:
-        f.write(img)
+        fh = self.open(self.paths[i], "wb")
+    with fh:
+        for p in (g, f, payload, tail):
+            fh.write(p)
+        while pad > 0:
+            fh.write(_FF if pad >= 64 else _FF[:pad])
+            pad -= 64
     self.gens[i] = gen
 
 
 def rebuild(self, head, blob, codes):
-    # the records of a fresh log: the positions no known move leads to, then one move record
-    # per known move (~8 bytes instead of a position each)
+    # the records of a fresh log, [(kind, parts)]: the positions no known move leads to, then one
+    # move record per known move (~8 bytes instead of a position each)
     m = 0
     while m < len(codes) - 1 and codes[m] is not None:
         m += 1
@@ -72,10 +125,10 @@ def rebuild(self, head, blob, codes):
         return None
     size = self.size
     n = len(blob) // size
-    out = [record(SNAP, head + b"\n" + blob[m * size:])]
+    out = [(SNAP, (head, b"\n", memoryview(blob)[m * size:]))]
     for j in range(m - 1, -1, -1):
         body = bytearray()
         _varint(body, codes[j])
         body.append(n - j)
-        out.append(record(MOVE, body))
+        out.append((MOVE, (body,)))
     return out

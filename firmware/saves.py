@@ -32,9 +32,10 @@ _VERSION = 2
 _EMPTY = 0xFF
 
 
-def checksum(data, start=0, end=None):
-    a = 1
-    b = 0
+def checksum(data, start=0, end=None, c=1):
+    """Adler-32 of data[start:end], continuing from c (the Adler-32 of what comes before)."""
+    a = c & 0xFFFF
+    b = c >> 16
     if end is None:
         end = len(data)
     for i in range(start, end):
@@ -84,6 +85,8 @@ class Saver:
         return self.store.capacity() if self.store is not None else 0
 
     def save(self, payload, move=None, game=None):
+        """Store payload (session.encode()). The Saver keeps payload (the next save is compared
+        with it, through views: no copy), so the caller must not change it afterwards."""
         # game: only used during this call (the Saver keeps no game: only the active game's
         # modules stay loaded)
         if self.store is None:
@@ -91,8 +94,9 @@ class Saver:
         i = payload.find(b"\n")
         if i < 0:
             i = len(payload)
-        head = bytes(payload[:i])
-        blob = bytes(payload[i + 1:])
+        v = memoryview(payload)
+        head = v[:i]
+        blob = v[i + 1:]
         if game is not None:
             self.size = game.SIZE
         got = None
@@ -119,9 +123,11 @@ class Saver:
         self.fresh = False
 
     def _compact(self, blob, move, game):
-        # (record, codes after it) for a take-back or a move, None if it is neither
+        # (record, codes after it) for a take-back or a move, None if it is neither; blob and
+        # the stored positions are compared through views (a position is ~70 bytes, the
+        # positions ~1.5 KB: copies would be a move's largest garbage)
         size = self.size
-        old = self.blob
+        old = memoryview(self.blob)
         d = len(old) - len(blob)
         if d > 0 and d % size == 0 and old[d:] == blob:
             body = bytearray()
@@ -151,7 +157,9 @@ class Saver:
                     _varint(body, move)
                     kind = PUSH if keep > had else SHIFT
                 return record(kind, body), ([move] + self.codes)[:keep]
-        return record(POS, bytes((keep,)) + new), ([None] + self.codes)[:keep]
+        body = bytearray((keep,))
+        body += new
+        return record(POS, body), ([None] + self.codes)[:keep]
 
     def load(self):
         """The stored payload (as session.encode() made it) or None; self.error and
@@ -276,4 +284,4 @@ def encode(session):
                 break
             out += session.undo[i][0]
             room -= size
-    return bytes(out)
+    return out  # the Saver keeps it (no copy): nobody changes it afterwards
