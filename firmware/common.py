@@ -34,6 +34,47 @@ def suffix(text):
     return text[i:]
 
 
+class Legal:
+    """The mover's legal moves, read as (code, text) pairs like a list: the codes live in one
+    buffer made once per game, the texts are made only when asked (an Omweso position has dozens
+    of moves: making all their texts after every move was a move's largest allocation on the
+    chip). s: the session (its game, position and the game's adapter)."""
+
+    def __init__(self, s):
+        self.s = s
+        self.buf = []
+        self.n = 0
+
+    def fill(self):
+        g = self.s.game
+        if len(self.buf) < g.MAX_MOVES:
+            self.buf = [0] * g.MAX_MOVES
+        self.n = g.moves(self.s.rec.pos, self.buf)
+
+    def clear(self):
+        self.n = 0
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if i < 0 or i >= self.n:
+            raise IndexError("no legal move %d" % i)
+        c = self.buf[i]
+        return c, self.s.game.move_str(self.s.rec.pos, c)
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield self[i]
+
+    def cell(self, i):
+        """The cell move i starts from (the adapter's cell(code) when it has one: no text)."""
+        f = getattr(self.s.ad, "cell", None)
+        return f(self.buf[i]) if f is not None else num(self[i][1])
+
+
 def copy_scene(snap):
     """A copy of a position JSON deep enough for the animation to change its lists."""
     out = {}

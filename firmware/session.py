@@ -9,7 +9,7 @@ from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene, unload, Trace
+from firmware.common import num, copy_scene, unload, Trace, Legal
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
@@ -46,7 +46,7 @@ class Session:
         self.rec = None
         self.ad = adapter(self.cfg["game"])
         self.snap = None
-        self.legal = []
+        self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = []
         self.log = bytearray()   # every move, for the history: player + 2 * captured, len, text
         self.last = None         # (cell, player, text) of the last move
@@ -71,7 +71,6 @@ class Session:
         self.saved = None        # a decoded save offered as "Resume"
         self.version = 0
         self.now = 0
-        self._mbuf = None
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
@@ -190,11 +189,7 @@ class Session:
 
     def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
-        if self._mbuf is None or len(self._mbuf) < self.game.MAX_MOVES:
-            self._mbuf = [0] * self.game.MAX_MOVES
-        n = self.game.moves(self.rec.pos, self._mbuf)
-        b = self._mbuf
-        self.legal = [(b[i], self.game.move_str(self.rec.pos, b[i])) for i in range(n)]
+        self.legal.fill()
         self.version += 1
 
     def _begin_turn(self):

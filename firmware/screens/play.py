@@ -2,7 +2,7 @@
 # cells, picking one, the direction/choice prompts (also at an Omweso mid-move choice point),
 # Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn, animation) is the
 # session's. Portable.
-from firmware.common import num, suffix, copy_scene, Trace
+from firmware.common import suffix, copy_scene, Trace
 
 
 class PlayScreen:
@@ -30,7 +30,8 @@ class PlayScreen:
     # ------------------------------------------------------------------ turn start
     def playable(self):
         """The cells the mover can pick now."""
-        return [num(t) for _, t in self.s.legal]
+        lg = self.s.legal
+        return [lg.cell(i) for i in range(len(lg))]
 
     def start_turn(self):
         self.cands = []
@@ -135,8 +136,10 @@ class PlayScreen:
     # ------------------------------------------------------------------ picking a move
     def pick(self, cell):
         cands = []
-        for code, t in self.s.legal:
-            if num(t) == cell:
+        lg = self.s.legal
+        for i in range(len(lg)):
+            if lg.cell(i) == cell:
+                code, t = lg[i]
                 cands.append((code, suffix(t)))
         if not cands:
             self.s.say("Cannot move from there")

@@ -327,3 +327,37 @@ def test_sanyao_winner_chooses_sons_with_the_cursor():
     press(s, c, "a")
     settle(s, c)
     assert s.last[2] == "son:%d" % s.last[0]
+
+
+def test_legal_moves_are_the_engines_with_texts_made_when_read():
+    # s.legal reads like a list of (code, text) but keeps only the codes (issue 10: making every
+    # text after every move was an Omweso move's largest allocation on the chip); the play
+    # screen's cells come from the Omweso adapter's cell(code) without making a text
+    import gc
+    from firmware.common import num
+    for game in ("oanquan", "sanyao", "omweso"):
+        s = make(game, "two", anim="off")
+        c = Clock()
+        s.new_game()
+        for k in range(12):
+            settle(s, c)
+            if s.game.over(s.rec.pos):
+                break
+            g = s.game
+            buf = [0] * g.MAX_MOVES
+            n = g.moves(s.rec.pos, buf)
+            want = [(buf[i], g.move_str(s.rec.pos, buf[i])) for i in range(n)]
+            assert len(s.legal) == n and list(s.legal) == want
+            assert s.legal[-1] == want[-1] and [s.legal[i] for i in range(n)] == want
+            cells = [s.legal.cell(i) for i in range(n)]
+            assert cells == [-1 if t[:6] == "setup:" else num(t) for _, t in want], (game, cells)
+            if s.phase == "select":
+                assert s.play.playable() == cells
+            try:
+                s.legal[n]
+                assert False, "no IndexError"
+            except IndexError:
+                pass
+            s.play_move(s.legal[(7 * k + 3) % n][0])
+        s = want = buf = None  # one game's modules at a time (the 180k heap of the Unix port)
+        gc.collect()

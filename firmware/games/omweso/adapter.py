@@ -12,6 +12,11 @@ def cells(snap, player):
     return list(range(16))
 
 
+def cell(code):
+    """The pit a move code starts from (engine/omweso.py: bits 0-3; -1 for a set-up)."""
+    return -1 if code & 0x20000000 else code & 15
+
+
 def grid(cell, viewer):
     # the mover's own pits, seen from the mover's seat: outer row 0, inner row 1
     if cell < 8:
