@@ -22,11 +22,13 @@ MISTAKES = {"sanyao": (550, 400, 260, 120, 0), "oanquan": (300, 150, 90, 25, 0)}
 HINT_LEVEL = 4
 PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before searching the reply
 
-# Device nodes/s per game: Search.run on the emulated RP2040 (MicroPython 1.28, heap locked,
-# 2000 nodes from the start and two mid-game positions) measured 1773 / 1430 / 836 (tools/
-# bench_chip.py, docs/performance.md "AI on the emulated RP2040"); about 90% of that, since
-# deeper searches cost a little more per node and a real chip is 5-15% slower than the emulator.
-DEVICE_NPS = {"oanquan": 1600, "sanyao": 1300, "omweso": 750}
+# Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
+# CircuitPython 10.2.1 (bundle .mpy, 2000 nodes from the start and three seeded positions)
+# measured 1335 / 1171 / 685 (tools/device_bench.py, docs/performance.md "Measured on the emulated
+# RP2040"); about 90% of that, since deeper searches cost a little more per node and a real chip
+# is 5-15% slower than the emulator. (MicroPython 1.28 is 12-34% faster: these budgets then take
+# less time.)
+DEVICE_NPS = {"oanquan": 1200, "sanyao": 1050, "omweso": 620}
 _MIN_NODES = 12
 
 

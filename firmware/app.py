@@ -4,7 +4,7 @@
 import gc
 import displayio
 from engine.compat import const, ticks_ms, mem_free
-from firmware.session import Session
+from firmware.session import Session, AI_CAP_MS
 from firmware.buttons import Buttons
 from firmware import saves
 from firmware.common import unload
@@ -24,7 +24,7 @@ def make_store(board):
 
 
 class App:
-    def __init__(self, board, store="board", seed=1, ai_ms=3000):
+    def __init__(self, board, store="board", seed=1, ai_ms=AI_CAP_MS):
         self.board = board
         keys = board.KEYS
         four = "up" not in keys

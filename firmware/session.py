@@ -17,6 +17,9 @@ _UNDO_MAX = 24
 _MSG_MS = 2200
 _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
+# The wall-clock cap of one AI move (a safety net: a level is a node budget, engine/ai.py; level 5
+# takes ~5 s on the chip, 8 s at most is issue 11's limit)
+AI_CAP_MS = 7500
 _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
                    "firmware.screens.menu_items", "firmware.screens.text",
                    "firmware.screens.history", "firmware.rule_text")
@@ -28,7 +31,8 @@ def _nothing():
 
 
 class Session:
-    def __init__(self, store=None, seed=1, four_button=False, ai_ms=3000, ai_available=None):
+    def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
+                 ai_available=None):
         self.store = store
         self.seed = seed
         self.four = four_button
