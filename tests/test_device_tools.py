@@ -158,3 +158,19 @@ def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table(
     every = [dict(ok, board=b, game=g) for b in device_bench.BOARDS for g in device_bench.GAMES]
     row = [ln for ln in device_bench.targets({"games": every}) if "complete games" in ln]
     assert row[0].endswith("| yes |"), row
+
+
+def test_level5_times_on_the_chip_reach_the_targets_table():
+    # issue 11: level 5 <= 5 s per move (median over the positions), never over 8 s
+    def rows(times):
+        return [dict(what="l5", game=g, pos=i, ms=t * 1000, nodes=1, depth=1)
+                for g in device_bench.GAMES for i, t in enumerate(times)]
+    res = {"engine": rows([4.0, 5.5, 4.9, 3.0])}
+    row = [ln for ln in device_bench.targets(res) if "level 5" in ln]
+    assert row and row[0].endswith("| yes |") and "median 4.45 s, max 5.50 s" in row[0]
+    row = [ln for ln in device_bench.targets({"engine": rows([4.0, 8.5, 4.9])}) if "level 5" in ln]
+    assert row[0].endswith("| **no** |")  # one move over 8 s
+    row = [ln for ln in device_bench.targets({"engine": rows([5.2, 5.1, 4.0])}) if "level 5" in ln]
+    assert row[0].endswith("| **no** |")  # median over 5 s
+    text = device_bench.report({"engine": rows([4.0, 6.0])}, 10)
+    assert "| oanquan | 2 | 4.0, 6.0 | **5.00** | 6.00 |" in text
