@@ -17,7 +17,12 @@ def run(g, b, p, pit, n, bits, pos, trace):
     s = pit
     hand = b[o + s]
     b[o + s] = 0
+    drop = None
     if trace is not None:
+        # a sown seed: the trace's own compact form when it has one (the app's Trace.drop: a long
+        # move sows hundreds of seeds, a dict each was ~100 bytes of garbage on the chip)
+        drop = getattr(trace, "drop", None) or (
+            lambda q, at: trace.append({"event": "drop", "player": q, "at": at}))
         trace.append({"event": "lift", "player": p, "at": s, "count": hand})
     kind = "first"
     laps = 0
@@ -45,7 +50,7 @@ def run(g, b, p, pit, n, bits, pos, trace):
             i = (i + d) & 15
             b[o + i] += 1
             if trace is not None:
-                trace.append({"event": "drop", "player": p, "at": i})
+                drop(p, i)
         if b[o + i] == 1:
             if trace is not None:
                 trace.append({"event": "stop", "player": p, "at": i})
@@ -72,7 +77,7 @@ def run(g, b, p, pit, n, bits, pos, trace):
                     s = (s + 1) & 15
                     b[o + s] += 1
                     if trace is not None:
-                        trace.append({"event": "drop", "player": p, "at": s})
+                        drop(p, s)
                 g._m = k
                 return TEMA
             continue

@@ -115,6 +115,10 @@ class Trace:
         else:
             self.ev.append(e)
 
+    def drop(self, p, at):
+        """A drop event given as its parts (engine/omweso_run.py): no dict made at all."""
+        self.ev.append(at | (p << 8))
+
     def __len__(self):
         return len(self.ev)
 

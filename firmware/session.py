@@ -381,7 +381,8 @@ class Session:
         return True
 
     def _brain(self):
-        if self.brain is None:
+        if self.brain is None:  # once a game: its search buffers (7 KB in Omweso) go into a
+            gc.collect()        # collected heap, not on top of the first board's garbage
             self.brain = B.Brain(self.game, self.seed, self.ai_ok)
         return self.brain
 

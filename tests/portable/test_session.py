@@ -361,3 +361,35 @@ def test_legal_moves_are_the_engines_with_texts_made_when_read():
             s.play_move(s.legal[(7 * k + 3) % n][0])
         s = want = buf = None  # one game's modules at a time (the 180k heap of the Unix port)
         gc.collect()
+
+
+def test_app_trace_reads_back_the_engines_events_and_keeps_drops_as_ints():
+    # firmware/common.Trace: what the animation reads equals the engine's list trace; Omweso's
+    # sowing hands its drops over as parts (Trace.drop), the others as dicts (stored as ints)
+    import gc
+    from engine import games
+    from firmware.common import Trace
+    for name in ("omweso", "oanquan", "sanyao"):
+        g = games.load(name)
+        pos = g.new()
+        buf = [0] * g.MAX_MOVES
+        longest = 0
+        for k in range(40):
+            n = g.moves(pos, buf)
+            if g.over(pos) or n == 0:
+                break
+            for i in range(0, n, 3):
+                a = bytearray(pos)
+                b = bytearray(pos)
+                want = []
+                got = Trace()
+                g.play(a, buf[i], want)
+                g.play(b, buf[i], got)
+                assert a == b and list(got) == want, (name, k, i)
+                drops = [e for e in want if e["event"] == "drop"]
+                assert sum(1 for e in got.ev if isinstance(e, int)) == len(drops)
+                longest = max(longest, len(drops))
+            g.play(pos, buf[(5 * k + 1) % n])
+        assert longest >= 8, (name, longest)
+        g = pos = buf = None
+        gc.collect()
