@@ -110,13 +110,13 @@ class Trace:
 
     def append(self, e):
         if e.get("event") == "drop" and len(e) == (3 if "player" in e else 2):
-            p = e.get("player", -1)
-            self.ev.append(e["at"] | (512 if p < 0 else p << 8))
+            self.drop(e.get("player", 2), e["at"])  # player 2: the event names none
         else:
             self.ev.append(e)
 
     def drop(self, p, at):
-        """A drop event given as its parts (engine/omweso_run.py): no dict made at all."""
+        """A drop event given as its parts (engine/omweso_run.py): no dict made at all. An
+        int: at | player << 8, player 2 for a drop that names no player."""
         self.ev.append(at | (p << 8))
 
     def __len__(self):
