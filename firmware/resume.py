@@ -27,7 +27,9 @@ def resume(session):
             if k is not None:
                 seen.append(k)
         session.rec = Record(session.game, pos, seen[:-1])
-        session.undo = [(bytes(h), ([], 0), None, 0) for h in reversed(hist[1:])]
+        session.undo.clear()
+        for h in reversed(hist[1:]):
+            session.undo.push(h)
         session.human = s.get("h", 0)
     except Exception:
         session.saved = None

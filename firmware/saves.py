@@ -282,6 +282,6 @@ def encode(session):
         for i in range(len(session.undo) - 1, -1, -1):
             if room < size:
                 break
-            out += session.undo[i][0]
+            out += session.undo.pos(i)
             room -= size
     return out  # the Saver keeps it (no copy): nobody changes it afterwards

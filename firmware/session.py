@@ -11,9 +11,9 @@ from engine.compat import ticks_diff
 from firmware import brain as B
 from firmware.common import num, copy_scene, unload, Trace, Legal
 from firmware.games import adapter, engine_game, keep_game
+from firmware.takeback import TakeBack, log_add, log_back
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
-_UNDO_MAX = 24
 _MSG_MS = 2200
 _AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
@@ -23,7 +23,6 @@ AI_CAP_MS = 7500
 _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
                    "firmware.screens.menu_items", "firmware.screens.text",
                    "firmware.screens.history", "firmware.rule_text")
-_LOG_MAX = 1600     # bytes of move history kept (about 300 moves)
 
 
 def _nothing():
@@ -51,8 +50,9 @@ class Session:
         self.ad = adapter(self.cfg["game"])
         self.snap = None
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
-        self.undo = []
+        self.undo = TakeBack()   # the positions before the last moves (firmware/takeback.py)
         self.log = bytearray()   # every move, for the history: player + 2 * captured, len, text
+        self.log_cut = 0         # bytes of it trimmed off the front (the oldest moves)
         self.last = None         # (cell, player, text) of the last move
         self.hint = None         # cell of the hint, shown on the board
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
@@ -145,7 +145,7 @@ class Session:
         return ("P1", "P2")
 
     def can_undo(self):
-        if not self.undo or self.game is None:
+        if not len(self.undo) or self.game is None:
             return False
         if self.cfg["game"] == "omweso" and not self.cfg["take_back"]:
             return False
@@ -158,8 +158,9 @@ class Session:
     def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
-        self.undo = []
+        self.undo.clear()
         self.log = bytearray()
+        self.log_cut = 0
         keep_game(name)
         self.ad = adapter(name)
         self.cfg["game"] = name
@@ -227,10 +228,7 @@ class Session:
         pos = self.rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
-        self.undo.append((bytes(pos), (self.rec.seen, len(self.rec.seen)), self.last,
-                          len(self.log)))
-        if len(self.undo) > _UNDO_MAX:
-            self.undo.pop(0)
+        self.undo.push(pos, self.rec.seen, len(self.log) + self.log_cut)
         pre = self.snap
         anim_at = self.anim_at
         self.anim_from = 0
@@ -241,11 +239,7 @@ class Session:
         for ev in trace:
             if ev.get("event") == "capture" and ev.get("player", p) == p:
                 caught += ev.get("count", 0)
-        self.log.append(p | (min(caught, 127) << 1))
-        self.log.append(len(text))
-        self.log.extend(text.encode())
-        if len(self.log) > _LOG_MAX:  # the oldest move goes
-            self.log = self.log[2 + self.log[1]:]
+        log_add(self, p, caught, text)
         self.hint = None
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
@@ -419,8 +413,7 @@ class Session:
             obj = g.to_json(self.rec.pos)
             obj["to_move"] = 1 - obj["to_move"]
             pos = g.from_json(obj)
-            self.undo.append((bytes(self.rec.pos), (self.rec.seen, len(self.rec.seen)),
-                              self.last, len(self.log)))
+            self.undo.push(self.rec.pos, self.rec.seen, len(self.log) + self.log_cut)
             self.rec.pos[:] = pos
             self._refresh()
             self.say("Time! The turn passes")
@@ -433,12 +426,11 @@ class Session:
     def do_undo(self):
         if not self.can_undo():
             return
-        while self.undo:
-            pos, seen, last, nlog = self.undo.pop()
+        while len(self.undo):
+            pos, self.rec.seen, nlog = self.undo.pop()
             self.rec.pos[:] = pos
-            self.rec.seen = seen[0][:seen[1]]  # the list as it was (shared, not copied)
-            self.last = last
-            self.log = self.log[:nlog]
+            pos = None  # a view into the take-back store: gone before it grows again
+            self.last = log_back(self, nlog)
             if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
                 break
         self.hint = None

@@ -80,11 +80,11 @@ def history_lines(s):
 def replay_last(s):
     """Show the last move's sowing again, from the position before it; the game then goes on
     where it was. False when there is nothing to replay now."""
-    if not s.undo or s.last is None or s.phase not in ("select", "setup", "ai"):
+    if not len(s.undo) or s.last is None or s.phase not in ("select", "setup", "ai"):
         s.say("Nothing to replay")
         return False
     g = s.game
-    before = s.undo[-1][0]
+    before = bytes(s.undo.pos(len(s.undo) - 1))
     buf = [0] * g.MAX_MOVES
     n = g.moves(bytearray(before), buf)
     code = None

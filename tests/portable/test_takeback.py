@@ -1,0 +1,109 @@
+# The take-back store and the move log (firmware/takeback.py), portable (CPython and MicroPython
+# -X heapsize=180k): a ring that stops growing at MAX positions, restores each position with its
+# repetition history and the move log, and pushes without allocating once full.
+from firmware.takeback import TakeBack, MAX, log_add, log_back
+from session_util import make, press, settle, human_move, Clock
+
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:
+    heap_lock = heap_unlock = None
+
+
+def _pos(i, size=7):
+    return bytearray([(i * 7 + k) & 255 for k in range(size)])
+
+
+def test_ring_keeps_the_last_max_positions_and_stops_growing():
+    t = TakeBack()
+    seen = []
+    for i in range(MAX + 10):
+        seen.append(i)
+        t.push(_pos(i), seen, 100 + i)
+        assert len(t) == min(i + 1, MAX)
+    assert len(t.buf) == MAX * 7  # no more than MAX positions, however long the game
+    for i in range(MAX):
+        assert bytes(t.pos(i)) == bytes(_pos(10 + i))
+    for i in range(MAX + 9, 9, -1):  # newest first, each with its history and log length
+        pos, s, nlog = t.pop()
+        assert bytes(pos) == bytes(_pos(i)) and s == list(range(i + 1)) and nlog == 100 + i
+    assert len(t) == 0
+
+
+def test_ring_reuses_slots_after_take_backs():
+    t = TakeBack()
+    for i in range(MAX + 3):
+        t.push(_pos(i))
+    for _ in range(5):
+        t.pop()
+    for i in range(100, 108):
+        t.push(_pos(i))
+    assert len(t) == MAX and len(t.buf) == MAX * 7
+    want = list(range(6, MAX - 2)) + list(range(100, 108))
+    assert [bytes(t.pos(i)) for i in range(MAX)] == [bytes(_pos(i)) for i in want]
+    pos, s, nlog = t.pop()
+    assert bytes(pos) == bytes(_pos(107)) and s == [] and nlog == 0
+    t.clear()
+    assert len(t) == 0 and len(t.buf) == 0 and t.seen == [None] * MAX
+
+
+def test_push_allocates_nothing_once_full():
+    if heap_lock is None:
+        return  # CPython: the MicroPython run of this file proves it
+    t = TakeBack()
+    seen = [b"k"]
+    for i in range(MAX):
+        t.push(_pos(i), seen, i)
+    p = _pos(99)
+    heap_lock()
+    try:
+        for i in range(3 * MAX):
+            t.push(p, seen, i)
+    finally:
+        heap_unlock()
+    assert bytes(t.pos(MAX - 1)) == bytes(p)
+
+
+class _S:
+    def __init__(self):
+        self.log = bytearray()
+        self.log_cut = 0
+
+
+def test_log_trims_a_quarter_and_rewinds_across_the_trim():
+    s = _S()
+    marks = []
+    for i in range(400):
+        marks.append(len(s.log) + s.log_cut)
+        log_add(s, i & 1, i % 5, "%d+" % (i % 12))
+        assert len(s.log) <= 1600
+    assert s.log_cut > 0 and s.log[0] & 1 in (0, 1)
+    # the log still starts at an entry: it parses to its end
+    i = 0
+    while i < len(s.log):
+        i += 2 + s.log[i + 1]
+    assert i == len(s.log)
+    last = log_back(s, marks[395])  # back to before move 395: move 394 is the last one
+    assert last == (394 % 12, 0, "%d+" % (394 % 12))
+    assert log_back(s, marks[0]) is None and len(s.log) == 0
+
+
+def test_session_takes_back_24_plies_with_the_history():
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    seen = []
+    for i in range(MAX + 6):
+        settle(s, c)
+        if s.phase != "select":
+            break
+        seen.append((bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log)))
+        human_move(s, c, target=3 * i)  # a game that lasts 38 plies
+    settle(s, c)
+    assert len(seen) == MAX + 6 and len(s.undo) == MAX
+    for want in reversed(seen[-MAX:]):
+        assert s.can_undo()
+        s.do_undo()
+        assert (bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log)) == want
+    assert not s.can_undo()
+    press(s, c, "a")  # the game goes on from there
