@@ -53,13 +53,13 @@ class Search:
             max_ply = 20 if max_ply > 20 else (6 if max_ply < 6 else max_ply)
         self.max_ply = max_ply
         self.stack = [bytearray(size) for _ in range(max_ply + 2)]
-        # move lists: the root's and the spare one hold every move the game lists (MAX_MOVES);
-        # below the root `wide` at most. Omweso lists up to 256 moves, but positions with even 48
-        # are rare (3 in 108 524 of random games): a wider node is searched no deeper (_ab).
+        # move lists: the root's holds every move the game lists (MAX_MOVES); below the root and
+        # the spare one (repetition check, a level's mistake) `wide` at most. Omweso lists up to
+        # 256 moves, but positions with even 48 are rare (3 in 108 524 of random games): a wider
+        # node is searched no deeper (_ab), a mistake is drawn among the first `wide`.
         wide = nm if nm < wide else wide
         self._full = wide if wide < nm else -1  # a list below the root that may be cut
-        self.mv = [array("i", [0] * (nm if p == 0 or p == max_ply else wide))
-                   for p in range(max_ply + 1)]
+        self.mv = [array("i", [0] * (nm if p == 0 else wide)) for p in range(max_ply + 1)]
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
         self.key = array("h", [0] * nm)
@@ -316,7 +316,8 @@ class Search:
 
     def spare(self):
         """A move list no search frame uses (repeats() fills it while a search starts): a paused
-        search stays intact when the caller lists moves into it."""
+        search stays intact when the caller lists moves into it. It holds `wide` moves (all of
+        them but in Omweso, where a list stops after 64)."""
         return self.mv[self.max_ply]
 
     def _rep(self, m):
