@@ -270,18 +270,23 @@ def encode(session):
         head["h"] = s["h"]
         blob = s["pos"]
     h = json.dumps(head).encode()
-    out = bytearray(h)
-    out.append(10)
+    a = len(h) + 1
     if blob is not None:
-        out += blob
+        out = bytearray(a + len(blob))
+        out[a:] = blob
     elif "g" in head:
-        room = 2000 - len(out)
+        # made at its final size (growing it copied it at every position: garbage on the chip)
         size = session.game.SIZE
-        out += session.rec.pos
-        room -= size
-        for i in range(len(session.undo) - 1, -1, -1):
-            if room < size:
-                break
-            out += session.undo.pos(i)
-            room -= size
+        n = len(session.undo)
+        room = (2000 - a) // size - 1
+        n = n if n < room else (room if room > 0 else 0)
+        out = bytearray(a + (n + 1) * size)
+        out[a:a + size] = session.rec.pos
+        for i in range(n):
+            a += size
+            out[a:a + size] = session.undo.pos(len(session.undo) - 1 - i)
+    else:
+        out = bytearray(a)
+    out[:len(h)] = h
+    out[len(h)] = 10
     return out  # the Saver keeps it (no copy): nobody changes it afterwards

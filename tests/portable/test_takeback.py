@@ -101,6 +101,14 @@ def test_session_takes_back_24_plies_with_the_history():
         human_move(s, c, target=3 * i)  # a game that lasts 38 plies
     settle(s, c)
     assert len(seen) == MAX + 6 and len(s.undo) == MAX
+    # the save holds the position and the take-backs, newest first, within 2000 bytes
+    data = s.encode()
+    a = data.index(b"\n") + 1
+    size = s.game.SIZE
+    assert (len(data) - a) % size == 0 and len(data) <= 2000
+    blob = [bytes(data[i:i + size]) for i in range(a, len(data), size)]
+    assert len(blob) == min(MAX + 1, (2000 - a) // size)
+    assert blob == [bytes(s.rec.pos)] + [w[0] for w in reversed(seen)][:len(blob) - 1]
     for want in reversed(seen[-MAX:]):
         assert s.can_undo()
         s.do_undo()
