@@ -29,7 +29,7 @@ def evaluator(game):
 
 
 class Search:
-    def __init__(self, game, max_ply=0, ev=None, kids=10, pool=0, wide=_WIDE, killers=True):
+    def __init__(self, game, max_ply=0, ev=None, kids=10, pool=0, wide=_WIDE):
         self.game = game
         self.ev = ev = ev if ev is not None else evaluator(game)
         # bound methods made once: taking `obj.method` into a variable allocates on MicroPython
@@ -63,11 +63,6 @@ class Search:
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
         self.key = array("h", [0] * nm)
-        # per ply the last move that cut off there (a killer): among siblings of equal immediate
-        # gain it is tried first (to the same depth: 12% fewer nodes in Omweso, 7% in San-Yao,
-        # the same in O An Quan; docs/ai.md)
-        self.killer = array("i", [-1] * (max_ply + 1))
-        self.kill = 1 if killers else 0
         # a pool of child buffers shared by the interior plies, used as a stack: a node takes
         # one per move from base[ply] on (its children are played once, ordered, searched) and
         # its children's nodes take theirs after them. A node the pool cannot serve orders by
@@ -188,14 +183,11 @@ class Search:
             key = self.key
             mat = self._mat
             base = mat(pos, me)
-            km = self.killer[ply]
             for i in range(n):
                 kid = kids[b + i]
                 kid[:] = pos
                 play(kid, mv[i])
-                k = 2 * (mat(kid, me) - base)
-                if mv[i] == km:
-                    k += self.kill
+                k = mat(kid, me) - base
                 j = i - 1
                 while j >= 0 and key[j] < k:  # insertion sort, stable, best gain first
                     key[j + 1] = key[j]
@@ -223,7 +215,6 @@ class Search:
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        self.killer[ply] = mv[perm[j]]
                         break
         return best
 
@@ -234,7 +225,7 @@ class Search:
         child = self.stack[ply + 1]
         self.base[ply + 1] = self.base[ply]
         if fresh:
-            self._order_root(pos, child, mv, self.key, n, me, self.killer[ply])
+            self._order_root(pos, child, mv, self.key, n, me)
         for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])
@@ -255,7 +246,6 @@ class Search:
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        self.killer[ply] = mv[i]
                         break
         return best
 
@@ -284,18 +274,15 @@ class Search:
             lim = self.nodes + _TICK
         self.limit = lim
 
-    def _order_root(self, pos, child, mv, key, n, me, km=-1):
-        # Sorts mv[0:n] by immediate gain for the mover `me`, best first (stable insertion sort);
-        # the key is 2 x gain, + 1 for the killer move km. Used where the pool cannot serve too.
+    def _order_root(self, pos, child, mv, key, n, me):
+        # Sorts mv[0:n] by immediate gain for the mover `me`, best first (stable insertion sort).
         mat = self._mat
         base = mat(pos, me)
         for i in range(n):
             m = mv[i]
             child[:] = pos
             self._play(child, m)
-            k = 2 * (mat(child, me) - base)
-            if m == km:
-                k += self.kill
+            k = mat(child, me) - base
             j = i - 1
             while j >= 0 and key[j] < k:
                 key[j + 1] = key[j]
@@ -371,8 +358,6 @@ class Search:
         self.used = 0
         self.nodes = 0
         self.resume = -1
-        for i in range(len(self.killer)):
-            self.killer[i] = -1
         root = self.stack[0]
         root[:] = pos
         me = g.to_move(root)

@@ -35,8 +35,7 @@ class Rng:
 
 
 def make_player(spec, game, seed):
-    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>',
-    'M<nodes>' (N without killer moves);
+    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>';
     the AI as it was before issue 11 (tools/ref_ai): 'R<level>', 'Q<nodes>'."""
     buf = [0] * game.MAX_MOVES
     if spec == "random":
@@ -87,10 +86,6 @@ def make_player(spec, game, seed):
         p = ai.Player(game, seed=seed)
         level = int(spec[1:])
         return lambda pos: p.move(pos, level)
-    if spec[0] == "M":  # M<nodes>: N<nodes> without the killer moves (engine/search.py)
-        s = S.Search(game, killers=False)
-        k = int(spec[1:])
-        return lambda pos: s.best(pos, nodes=k)[0]
     if spec[0] in "RQ":  # the AI before issue 11 (tools/ref_ai): R<level>, Q<nodes>
         from tools.ref_ai import ai as ref_ai
         if spec[0] == "R":

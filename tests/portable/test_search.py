@@ -145,7 +145,7 @@ def _check_order(name):
         mv = s.mv[0]
         n = g.moves(pos, mv)
         s._order_root(pos, s.stack[1], mv, s.key, n, me)
-        assert s.key[0] == 2 * max(gains), (name, seed)  # 2 x gain (+ 1 for a killer move)
+        assert s.key[0] == max(gains), (name, seed)
         for i in range(1, n):
             assert s.key[i - 1] >= s.key[i]
         # interior node: _ab on a position leaves its sorted gains in key (its children are
@@ -157,7 +157,7 @@ def _check_order(name):
         s.nodes = 0
         if len(ms) <= s.nk and len(ms) > 1:
             s._ab(pos2, 1, 2, -S.WIN * 2, S.WIN * 2)
-            assert s.key[0] // 2 == max(gains), (name, seed, s.key[0], gains)
+            assert s.key[0] == max(gains), (name, seed, s.key[0], gains)
             for i in range(1, len(ms)):
                 assert s.key[i - 1] >= s.key[i]
             seen[me] += 1
@@ -453,25 +453,3 @@ def test_a_node_wider_than_its_move_list_is_valued_as_it_stands():
         gc.collect()
     assert got[64] == full.best(pos, nodes=1500)  # no node this wide: the same search
     assert got[2] != got[64]  # most nodes have more than 2 moves: valued without a search
-
-
-def test_killer_moves_keep_the_value_and_save_nodes():
-    # A killer (the last move that cut off at a ply) goes first among siblings of equal gain:
-    # to the same depth the value is the same, and Omweso and San-Yao need fewer nodes.
-    for name, depth, most in (("omweso", 4, 95), ("sanyao", 9, 100), ("oanquan", 6, 101)):
-        g = games.load(name, RULES[name])
-        nodes = [0, 0]
-        for k, killers in enumerate((False, True)):
-            s = S.Search(g, killers=killers)
-            for seed in range(8):
-                pos = _midgame(g, seed, 6 + seed) if seed else g.new()
-                r = s.best(pos, depth=depth, nodes=1 << 28)
-                if not killers:
-                    want = r[1]
-                    s2 = S.Search(g)
-                    assert s2.best(pos, depth=depth, nodes=1 << 28)[1] == want, (name, seed)
-                    s2 = None
-                nodes[k] += r[2]
-            s = None
-            gc.collect()
-        assert nodes[1] * 100 <= nodes[0] * most, (name, nodes)
