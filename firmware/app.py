@@ -70,6 +70,9 @@ class App:
             self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
             self.view_key = k
+            # building it left garbage: gone before the first drawing adds its own (the first
+            # Omweso board was the lowest point of a game's first step on the chip)
+            self.collect()
         self.view.update(s)
         self.drawn = s.version
 

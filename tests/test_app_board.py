@@ -189,3 +189,30 @@ def test_a_move_collects_before_its_save_when_garbage_piled_up(monkeypatch):
     s.tick(s.now)
     s.play_move(s.legal[0][0])
     assert events == ["save"]
+
+
+def test_a_new_view_is_collected_before_its_first_drawing(monkeypatch):
+    # Building a screen's view (32 pit bitmaps for Omweso) leaves garbage; the app collects
+    # before drawing it, so the first drawing's garbage does not add to it (the lowest point of
+    # an Omweso game's first step on the chip).
+    import firmware.app as A
+    events = []
+    monkeypatch.setattr(A.gc, "collect", lambda: events.append("collect"))
+    app = App(headless.make(240, 135), store=None, ai_ms=20)
+    scr = app.session.scr
+    make = scr.view
+
+    def view(w, h):
+        v = make(w, h)
+        events.append("built")
+        up = v.update
+
+        def update(s):
+            events.append("update")
+            up(s)
+        v.update = update
+        return v
+    scr.view = view
+    app.step(0)
+    b = events.index("built")
+    assert "collect" in events[b:events.index("update")], events
