@@ -216,3 +216,20 @@ def test_a_new_view_is_collected_before_its_first_drawing(monkeypatch):
     app.step(0)
     b = events.index("built")
     assert "collect" in events[b:events.index("update")], events
+
+
+def test_the_first_omweso_board_may_collect_half_way(monkeypatch):
+    # Drawing 32 pits for the first time leaves ~4 KB of garbage on the chip: the Omweso view
+    # offers the app a collection (App.tidy) after each side's 16 pits.
+    import firmware.app as A
+    free = [100000]
+    monkeypatch.setattr(A, "mem_free", lambda: free[0])
+    app = App(headless.make(320, 240), store=None, ai_ms=20)
+    s = app.session
+    s.cfg["game"] = "omweso"
+    s.cfg["mode"] = "two"
+    s.new_game()
+    calls = []
+    monkeypatch.setattr(s, "tidy", lambda: calls.append(len(calls)))
+    app.render()
+    assert app.view_key.startswith("board") and len(calls) >= 2

@@ -38,8 +38,11 @@ _pals = {}
 
 
 def palette(style, body=BODY):
-    k = (style, body)
-    p = _pals.get(k)
+    # cached by style, then body colour: no key tuple made per call (every pit drawn)
+    d = _pals.get(style)
+    if d is None:
+        d = _pals[style] = {}
+    p = d.get(body)
     if p is None:
         p = displayio.Palette(4)
         p[0] = 0
@@ -47,7 +50,7 @@ def palette(style, body=BODY):
         p[1] = 0xA03020 if style == "capture" else body
         p[2] = STONE
         p[3] = STYLE_RING.get(style, RING)
-        _pals[k] = p
+        d[body] = p
     return p
 
 

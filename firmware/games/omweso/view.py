@@ -75,6 +75,9 @@ class View(BoardView):
             for i in range(16):
                 self.slot[G.slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
                                                     body, 0, None, i)
+            # the first drawing of 32 pits leaves ~4 KB of garbage (small tuples per pit): the
+            # app may collect half-way (App.tidy), so that it does not pile up at once
+            s.tidy()
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
             pt = scene["points"]
