@@ -12,10 +12,11 @@ from firmware.common import unload
 # CircuitPython collects only when an allocation fails (no gc.threshold): left alone, the heap
 # fills with garbage before each collection. The app collects once this much has piled up since
 # the last collection, so the lowest free heap stays near what a collection leaves. Drawing makes
-# little garbage since 2026-12-01 (a board redraw 0.3 KB), so 2 KB means a collection every few
-# seconds of play, or about every 0.2 s while the AI thinks (15-20 ms each on the RP2040). The
-# lowest free heap is about what a collection leaves minus this minus one step's allocations.
-_SLACK = const(2048)
+# little garbage since 2026-12-01 (a board redraw 0.3 KB), so 1.5 KB means a collection every
+# few seconds of play, or about every 0.15 s while the AI thinks (15-20 ms each on the RP2040).
+# The lowest free heap is about what a collection leaves minus this minus one step's garbage
+# (measured on the chip: Omweso's first AI move at 320x240 was 39.5 KB with 2 KB).
+_SLACK = const(1536)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
