@@ -27,8 +27,7 @@ def resume(session):
             if k is not None:
                 seen.append(k)
         session.rec = Record(session.game, pos, seen[:-1])
-        session.undo.clear()
-        for h in reversed(hist[1:]):
+        for h in reversed(hist[1:]):  # into the empty store _start() made
             session.undo.push(h)
         session.human = s.get("h", 0)
     except Exception:

@@ -9,9 +9,8 @@ from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene, unload, Trace, Legal
+from firmware.common import num, copy_scene, unload, Trace, Legal, TakeBack, log_add, log_back
 from firmware.games import adapter, engine_game, keep_game
-from firmware.takeback import TakeBack, log_add, log_back
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
 _MSG_MS = 2200
@@ -50,7 +49,7 @@ class Session:
         self.ad = adapter(self.cfg["game"])
         self.snap = None
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
-        self.undo = TakeBack()   # the positions before the last moves (firmware/takeback.py)
+        self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
         self.log = bytearray()   # every move, for the history: player + 2 * captured, len, text
         self.log_cut = 0         # bytes of it trimmed off the front (the oldest moves)
         self.last = None         # (cell, player, text) of the last move
@@ -158,7 +157,7 @@ class Session:
     def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
-        self.undo.clear()
+        self.undo = TakeBack()
         self.log = bytearray()
         self.log_cut = 0
         keep_game(name)
