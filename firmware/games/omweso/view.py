@@ -6,6 +6,7 @@ from firmware.games.omweso import adapter as G
 
 LINE = ui.CH_H + 1
 _PIT_W = 32
+_PIT_H = 35
 
 
 class View(BoardView):
@@ -16,10 +17,11 @@ class View(BoardView):
         lines = 3 if h >= 200 else 2
         bh = h - lines * LINE - 2
         # pits at most 32 px wide (a 4-colour bitmap row is then 2 words, not 3: 6 KB less heap
-        # at 320x240, where the cells are 39 px wide) and at most 1.2 times as tall as wide, as
-        # on the 240x240 boards (at 320x240 1.5 KB less heap next to the AI's search)
+        # at 320x240, where the cells are 39 px wide), at most 1.2 times as tall as wide, as on
+        # the 240x240 boards, and at most 35 px tall (at 320x240 2.3 KB less heap next to the
+        # AI's search: the opening's lowest point there was 0.6 KB short of 40 KB on the chip)
         pw = cw - 2 if cw - 2 < _PIT_W else _PIT_W
-        rh = min((bh - 4) // 4, pw * 12 // 10 + 2)
+        rh = min((bh - 4) // 4, pw * 12 // 10 + 2, _PIT_H + 2)
         x0 = (w - 8 * cw) // 2
         y0 = LINE + 1 + (bh - 4 * rh) // 2 + (LINE // 2 if lines == 3 else 0)
         g = self.group
