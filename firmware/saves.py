@@ -277,9 +277,7 @@ def encode(session):
     elif "g" in head:
         # made at its final size (growing it copied it at every position: garbage on the chip)
         size = session.game.SIZE
-        n = len(session.undo)
-        room = (2000 - a) // size - 1
-        n = n if n < room else (room if room > 0 else 0)
+        n = max(0, min(len(session.undo), (2000 - a) // size - 1))  # take-backs that fit
         out = bytearray(a + (n + 1) * size)
         out[a:a + size] = session.rec.pos
         for i in range(n):
