@@ -60,11 +60,13 @@ class App:
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None
+                self.collect()
             if k.startswith("board") and s.game is not None:
-                # the AI's buffers in one piece before the board's bitmaps: Session._brain makes
-                # them on a collected heap (the old view and the menus' modules gone)
+                # the menus' modules went (Session.to_board), then the AI's buffers, in one
+                # piece, before the board's bitmaps
+                self.collect()
                 s._brain()
-            self.collect()  # the old view (or the buffers' garbage) gone before the new one
+                self.collect()
             d = self.board.display
             self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
