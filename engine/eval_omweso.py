@@ -24,6 +24,8 @@ class Eval:
     def __init__(self, game, weights=None):
         self.game = game
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
+        # the seeds and mobility terms of one pit holding x seeds (64 seeds in all), one lookup
+        self.pit = [16 * x + (self.w1 if x > 1 else 0) for x in range(65)]
 
     def score(self, pos, me):
         return self.leaf(pos, me, 0)
@@ -33,21 +35,23 @@ class Eval:
         the match is over, else the terms above; the one call the search makes per leaf."""
         if pos[_OV]:
             return self.final(pos, me, ply)
-        s = 0  # player 0 minus player 1, in each term
-        mob = 0
+        pit = self.pit  # seeds and mobility of a pit, by its count
+        v = 0  # player 0 minus player 1
         exp = 0
+        k = 15
         for j in range(8):
-            a = pos[j]          # player 0 outer pit j (column j)
-            b = pos[15 - j]     # player 0 inner pit in column j
-            c = pos[16 + j]
-            d = pos[31 - j]
-            s += a + b - c - d
-            mob += (a > 1) + (b > 1) - (c > 1) - (d > 1)
+            a = pos[j]  # player 0's outer pit j and the inner pit k in front of it (column j)
+            b = pos[k]
+            v += pit[a] + pit[b]
             if a and b:
                 exp -= a + b
-            if c and d:
-                exp += c + d
-        v = 16 * s + self.w1 * mob + self.w2 * exp + self.w0 * (
+            a = pos[16 + j]  # the same column of player 1
+            b = pos[16 + k]
+            v -= pit[a] + pit[b]
+            if a and b:
+                exp += a + b
+            k -= 1
+        v += self.w2 * exp + self.w0 * (
             (pos[_PT] | pos[_PT + 1] << 8) - (pos[_PT + 2] | pos[_PT + 3] << 8))
         v = -v if me else v
         if self.w3:

@@ -111,8 +111,7 @@ class Game:
         p = pos[TURN]
         c = move >> 1
         d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
-        ply = pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16
-        young = self._young and (self._ywin == 0 or ply < self._ywin)  # OAQ young mandarin
+        young = self._young and (self._ywin == 0 or self.ply(pos) < self._ywin)  # OAQ young
         guard = 0
         while True:  # OAQ-3 lap, then OAQ-4 decides
             n = pos[c]
@@ -124,9 +123,31 @@ class Game:
             guard += n
             if guard > _GUARD:
                 raise RuntimeError("oanquan: sowing did not end")
-            for _ in range(n):  # the hot loop of the whole AI: nothing else in it
-                c = (c + d) % 12
-                pos[c] += 1
+            # the hot loop of the whole AI: whole laps at once, then at most two runs of squares
+            if n >= 12:
+                q = n // 12
+                n -= 12 * q
+                for j in range(12):
+                    pos[j] += q
+            if d == 1:
+                e = c + n  # the last square sown, counted on past 11
+                if e > 11:
+                    for j in range(c + 1, 12):
+                        pos[j] += 1
+                    c = -1
+                    e -= 12
+                for j in range(c + 1, e + 1):
+                    pos[j] += 1
+            else:
+                e = c - n
+                if e < 0:
+                    for j in range(c):
+                        pos[j] += 1
+                    c = 12
+                    e += 12
+                for j in range(e, c):
+                    pos[j] += 1
+            c = e
             nx = (c + d) % 12
             if nx % 6:
                 if pos[nx]:  # OAQ-4.1 relay: lift the square after the landing square
@@ -138,10 +159,14 @@ class Game:
                 break  # OAQ-4.2 a mandarin square stops the turn (an empty one too, by option)
             self._capture(pos, p, (nx + d) % 12, d, young, trace)  # OAQ-4.3 gap
             break
-        ply += 1
-        pos[PLY] = ply & 255
-        pos[PLY + 1] = (ply >> 8) & 255
-        pos[PLY + 2] = ply >> 16
+        ply = pos[PLY] + 1
+        if ply < 256:
+            pos[PLY] = ply
+        else:
+            ply = self.ply(pos) + 1
+            pos[PLY] = ply & 255
+            pos[PLY + 1] = (ply >> 8) & 255
+            pos[PLY + 2] = ply >> 16
         pos[TURN] = 1 - p
         # OAQ-7: both mandarin squares completely empty (or both big stones gone, by option)
         if pos[BIG] == 0 and pos[BIG + 1] == 0 and (self._ebig or (pos[0] == 0 and pos[6] == 0)):

@@ -111,11 +111,10 @@ class Game:
         pass
 
     def material(self, pos, player):
-        s = 0
-        o = player << 4
-        for i in range(o, o + 16):
-            s += pos[i]
-        return s
+        o = player << 4  # the seeds on the player's 16 pits, unrolled: the AI orders moves by it
+        return (pos[o] + pos[o + 1] + pos[o + 2] + pos[o + 3] + pos[o + 4] + pos[o + 5] +
+                pos[o + 6] + pos[o + 7] + pos[o + 8] + pos[o + 9] + pos[o + 10] + pos[o + 11] +
+                pos[o + 12] + pos[o + 13] + pos[o + 14] + pos[o + 15])
 
     def move_str(self, pos, move):
         if move & SETUP:

@@ -44,8 +44,10 @@ class Game:
         self._below = r["match_end_below"]
         self._gift = r["loan_is_gift"]
         self._choose = r["winner_chooses_sons"]
-        self._save = bytearray(10)  # the board before the move (first lap start)
-        self._scr = bytearray(10)   # scratch board for look-ahead sowing
+        # the position before the move (its holes: the first lap's start) and a scratch one for
+        # look-ahead sowing; whole positions, so that a copy is one slice assignment
+        self._save = bytearray(_SIZE)
+        self._scr = bytearray(_SIZE)
 
     def new(self):
         pos = bytearray(_SIZE)
@@ -139,11 +141,9 @@ class Game:
 
     def endless(self, pos, h):
         """True if sowing hole h now would be an endless move (SY-6)."""
-        save = self._save
+        self._save[:] = pos
         scr = self._scr
-        for i in range(10):
-            save[i] = pos[i]
-            scr[i] = pos[i]
+        scr[:] = pos
         return self._sow(scr, h, None) < 0
 
     def move_str(self, pos, move):
@@ -172,13 +172,17 @@ class Game:
 
     # ---- playing ----
     def play(self, pos, move, trace=None):
-        i = _PL
-        while i < _PL + 4:  # ply += 1 with carry
-            if pos[i] < 255:
-                pos[i] += 1
-                break
-            pos[i] = 0
-            i += 1
+        x = pos[_PL] + 1
+        if x < 256:
+            pos[_PL] = x
+        else:
+            i = _PL
+            while i < _PL + 4:  # ply += 1 with carry
+                if pos[i] < 255:
+                    pos[i] += 1
+                    break
+                pos[i] = 0
+                i += 1
         p = pos[_TM]
         if move >= _SON:
             self._son(pos, move - _SON, trace)
@@ -187,12 +191,10 @@ class Game:
             n = -1 if self.endless(pos, move) else self._sow(pos, move, trace)
         else:
             save = self._save
-            for i in range(10):
-                save[i] = pos[i]
+            save[:] = pos
             n = self._sow(pos, move, None)
             if n < 0:
-                for i in range(10):
-                    pos[i] = save[i]
+                pos[:] = save
         if n < 0:  # SY-6 default: the move is not sown, the round ends
             self._end_round(pos, p, 2, trace)
             return
@@ -211,9 +213,13 @@ class Game:
             t = 0 if n == 9 else n + 1
         if 50 - pos[_S] - pos[_S + 1] < 2:  # SY-7
             self._end_round(pos, p, 0, trace)
-        elif self._can(pos, 1 - p):
-            pos[_TM] = 1 - p
-        elif self._can(pos, p):  # SY-2: the other player passes
+            return
+        q = 1 - p
+        for h in range(10):  # can the other player move? (self._can inline: the hot path)
+            if pos[h] and pos[_C + h] == q:
+                pos[_TM] = q
+                return
+        if self._can(pos, p):  # SY-2: the other player passes
             pos[_TM] = p
             if trace is not None:
                 trace.append({"event": "pass", "player": 1 - p})
@@ -248,9 +254,15 @@ class Game:
                 if q:
                     for j in range(10):
                         b[j] += q
-                for _ in range(m - q * 10):
-                    c = 0 if c == 9 else c + 1
-                    b[c] += 1
+                e = c + m - q * 10  # the last hole sown, counted on past 9
+                if e > 9:
+                    for j in range(c + 1, 10):
+                        b[j] += 1
+                    c = -1
+                    e -= 10
+                for j in range(c + 1, e + 1):
+                    b[j] += 1
+                c = e
             n = 0 if c == 9 else c + 1
             if not b[n]:
                 return n
