@@ -31,6 +31,9 @@ class Eval:
         self.mat = game.material
         self.mval = game.rules["mandarin_value"]
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
+        # the side and squares terms of one citizen square holding x stones, one lookup (at most
+        # 70 stones: the 50 and two mandarins exchanged, OAQ-6b; engine/oanquan_json.py checks)
+        self.sq = [self.w0 * x + (self.w1 if x else 0) for x in range(71)]
 
     def score(self, pos, me):
         return self.leaf(pos, me, 0)
@@ -45,27 +48,10 @@ class Eval:
              + 2 * (pos[_DEBT + o] - pos[_DEBT + me]))
         if pos[_WIDE]:  # a debt of 256+ (low bytes above are then not enough): exact, rare
             m = self.mat(pos, me) - self.mat(pos, o)
-        a = pos[1]
-        b = pos[2]
-        c = pos[3]
-        d = pos[4]
-        e = pos[5]
-        s0 = a + b + c + d + e
-        n0 = (a > 0) + (b > 0) + (c > 0) + (d > 0) + (e > 0)
-        a = pos[7]
-        b = pos[8]
-        c = pos[9]
-        d = pos[10]
-        e = pos[11]
-        s1 = a + b + c + d + e
-        n1 = (a > 0) + (b > 0) + (c > 0) + (d > 0) + (e > 0)
-        if me:
-            s0 = s1 - s0
-            n0 = n1 - n0
-        else:
-            s0 -= s1
-            n0 -= n1
-        v = 16 * m + self.w0 * s0 + self.w1 * n0
+        sq = self.sq  # side and squares terms of a citizen square, by its stone count
+        v = (sq[pos[1]] + sq[pos[2]] + sq[pos[3]] + sq[pos[4]] + sq[pos[5]]
+             - sq[pos[7]] - sq[pos[8]] - sq[pos[9]] - sq[pos[10]] - sq[pos[11]])
+        v = 16 * m + (v if me == 0 else -v)
         if self.w3:
             v += self.w3 if pos[_TURN] == me else -self.w3
         if self.w2:

@@ -27,6 +27,8 @@ class Eval:
     def __init__(self, game, weights=None):
         self.game = game
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
+        # the control and mobility terms of a hole holding x stones (50 in all), one lookup
+        self.hole = [self.w0 * x + (self.w2 if x else 0) for x in range(51)]
 
     def score(self, pos, me):
         return self.leaf(pos, me, 0)
@@ -36,19 +38,15 @@ class Eval:
         the match is over, else the terms above; the one call the search makes per leaf."""
         if pos[_OV]:
             return self.final(pos, me, ply)
-        c = 0  # stones under player 1's control minus player 0's
-        k = 0  # non-empty holes of player 1 minus player 0's
-        for h in range(10):
+        hole = self.hole
+        v = 16 * (pos[_S + 1] - pos[_S]) + self.w1 * (pos[_O] - pos[_O + 1])
+        for h in range(10):  # control and mobility: player 1's holes minus player 0's
             x = pos[h]
             if x:
                 if pos[_C + h]:
-                    c += x
-                    k += 1
+                    v += hole[x]
                 else:
-                    c -= x
-                    k -= 1
-        v = 16 * (pos[_S + 1] - pos[_S]) + self.w0 * c + self.w1 * (pos[_O] - pos[_O + 1]) \
-            + self.w2 * k
+                    v -= hole[x]
         v = -v if me == 0 else v
         if self.w3:
             v += self.w3 if pos[_TM] == me else -self.w3
