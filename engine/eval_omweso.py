@@ -15,6 +15,8 @@ _WIN = const(35)
 _PT = const(45)
 
 WEIGHTS = (2048, 12, 2, 0)
+# per column j: player 0's outer and inner pit, then player 1's (pits in their owner's order)
+_COLUMNS = tuple((j, 15 - j, 16 + j, 31 - j) for j in range(8))
 
 
 class Eval:
@@ -38,19 +40,17 @@ class Eval:
         pit = self.pit  # seeds and mobility of a pit, by its count
         v = 0  # player 0 minus player 1
         exp = 0
-        k = 15
-        for j in range(8):
-            a = pos[j]  # player 0's outer pit j and the inner pit k in front of it (column j)
-            b = pos[k]
+        for i, j, k, m in _COLUMNS:
+            a = pos[i]  # player 0's outer pit and the inner pit in front of it
+            b = pos[j]
             v += pit[a] + pit[b]
             if a and b:
                 exp -= a + b
-            a = pos[16 + j]  # the same column of player 1
-            b = pos[16 + k]
+            a = pos[k]  # the same column of player 1
+            b = pos[m]
             v -= pit[a] + pit[b]
             if a and b:
                 exp += a + b
-            k -= 1
         v += self.w2 * exp + self.w0 * (
             (pos[_PT] | pos[_PT + 1] << 8) - (pos[_PT + 2] | pos[_PT + 3] << 8))
         v = -v if me else v

@@ -111,7 +111,6 @@ class Game:
         p = pos[TURN]
         c = move >> 1
         d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
-        young = self._young and (self._ywin == 0 or self.ply(pos) < self._ywin)  # OAQ young
         guard = 0
         while True:  # OAQ-3 lap, then OAQ-4 decides
             n = pos[c]
@@ -157,7 +156,7 @@ class Game:
                     continue
             elif pos[nx] or pos[BIG + nx // 6] or self._emet:
                 break  # OAQ-4.2 a mandarin square stops the turn (an empty one too, by option)
-            self._capture(pos, p, (nx + d) % 12, d, young, trace)  # OAQ-4.3 gap
+            self._capture(pos, p, (nx + d) % 12, d, trace)  # OAQ-4.3 gap
             break
         ply = pos[PLY] + 1
         if ply < 256:
@@ -177,13 +176,14 @@ class Game:
         elif not (pos[7] or pos[8] or pos[9] or pos[10] or pos[11]):
             self._refill(pos, 1, trace)
 
-    def _capture(self, pos, p, t, d, young, trace):
+    def _capture(self, pos, p, t, d, trace):
         # OAQ-5: capture t, then keep capturing across single empty squares
         while True:
             big = BIG + t // 6 if t % 6 == 0 else 0
             if pos[t] == 0 and (big == 0 or pos[big] == 0):
                 return  # nothing behind the gap: the turn ends
-            if big and young and pos[big] and pos[t] < self._ythr:
+            if big and self._young and pos[big] and pos[t] < self._ythr and (
+                    self._ywin == 0 or self.ply(pos) < self._ywin):  # before the move's ply += 1
                 return  # young mandarin: cannot be captured, the turn ends
             got = pos[t]
             pos[STOCK + p] += got

@@ -32,7 +32,7 @@ _SNAPLAP = const(16)  # laps before _sow starts looking for a repeated state
 # _sow: 1 at the four leftmost pits (0, 1, 14, 15) of either player, by absolute index
 _LEFT = b"\x01\x01" + bytes(12) + b"\x01\x01\x01\x01" + bytes(12) + b"\x01\x01"
 _NONE = bytes(32)
-_KEEP = const(12)  # sowings of moves() kept for play()
+_KEEP = const(16)  # sowings of moves() kept for play() (16: 1.2% faster on the chip than 12, 200 B)
 _ENDL = const(0x20000000)  # moves(): endless flag on a listed code (forbid_endless), stripped
 
 

@@ -238,6 +238,7 @@ class Game:
         # came back to the first one (self._save, h), which proves it never ends.
         first = h
         save = self._save
+        limit = self._limit
         laps = 1
         while True:
             m = b[h]
@@ -250,11 +251,12 @@ class Game:
                     b[c] += 1
                     trace.append({"event": "drop", "at": c})
             else:
-                q = m // 10
-                if q:
+                if m > 9:  # whole laps first
+                    q = m // 10
+                    m -= 10 * q
                     for j in range(10):
                         b[j] += q
-                e = c + m - q * 10  # the last hole sown, counted on past 9
+                e = c + m  # the last hole sown, counted on past 9
                 if e > 9:
                     for j in range(c + 1, 10):
                         b[j] += 1
@@ -266,7 +268,7 @@ class Game:
             n = 0 if c == 9 else c + 1
             if not b[n]:
                 return n
-            if laps >= self._limit:
+            if laps >= limit:
                 return -1
             laps += 1
             h = n
