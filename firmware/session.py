@@ -375,8 +375,9 @@ class Session:
 
     def _brain(self):
         if self.brain is None:  # once a game: its search buffers (7 KB in Omweso) go into a
-            gc.collect()        # collected heap, not on top of the first board's garbage
+            gc.collect()        # collected heap, not on top of the first board's garbage,
             self.brain = B.Brain(self.game, self.seed, self.ai_ok)
+            gc.collect()        # and the lists they were made from go at once
         return self.brain
 
     def _ai_move(self):
