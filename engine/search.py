@@ -21,13 +21,10 @@ _TICK = const(256)  # nodes between clock checks
 _WIDE = const(64)  # moves listed per node below the root
 
 
-def _zeros(code, n):
-    # an array of n zeros without a list of n zeros first: on the device that list would be as
-    # big as the array and lie on the heap as garbage next to the search's buffers
-    a = array(code, range(n))
-    for i in range(n):
-        a[i] = 0
-    return a
+def _scratch(code, n):
+    # an array of n items whose first contents are never read, made without a list of n zeros
+    # first: on the device that list would lie as garbage next to the search's new buffers
+    return array(code, range(n))
 
 
 def evaluator(game):
@@ -68,10 +65,10 @@ class Search:
         # node is searched no deeper (_ab), a mistake is drawn among the first `wide`.
         wide = nm if nm < wide else wide
         self._full = wide if wide < nm else -1  # a list below the root that may be cut
-        self.mv = [_zeros("i", nm if p == 0 else wide) for p in range(max_ply + 1)]
+        self.mv = [_scratch("i", nm if p == 0 else wide) for p in range(max_ply + 1)]
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
-        self.key = _zeros("h", nm)
+        self.key = _scratch("h", nm)
         # a pool of child buffers shared by the interior plies, used as a stack: a node takes
         # one per move from base[ply] on (its children are played once, ordered, searched) and
         # its children's nodes take theirs after them. A node the pool cannot serve orders by
@@ -79,16 +76,16 @@ class Search:
         npool = pool if pool else 4 * nk
         self.npool = npool = npool if npool < 256 else 255  # perm holds pool indices in bytes
         self.pool = [bytearray(size) for _ in range(npool)]
-        self.base = _zeros("h", max_ply + 1)
+        self.base = array("h", bytes(2 * max_ply + 2))  # zeros: the root starts the pool
         np = nm if nm < npool else npool
         self.perm = [bytearray(np) for _ in range(max_ply + 1)]
         # a paused slice: per ply the loop index, move count, best and alpha of the frame
-        self.saved = _zeros("i", 4 * max_ply + 4)
+        self.saved = _scratch("i", 4 * max_ply + 4)
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # root moves that repeat a position for the third time (the game's repetition rule ends
         # the game or round there) and the value of that ending for the side to move
         nr = nm if game.key(game.new()) is not None else 0  # a game without the rule: none
-        self.reps = _zeros("i", 2 * nr)  # move, value
+        self.reps = _scratch("i", 2 * nr)  # move, value
         self.nrep = 0
         self.pause = False
         self.pause_at = _INF
