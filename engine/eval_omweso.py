@@ -27,7 +27,9 @@ class Eval:
         self.game = game
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
         # the seeds and mobility terms of one pit holding x seeds (64 seeds in all), one lookup
-        self.pit = [16 * x + (self.w1 if x > 1 else 0) for x in range(65)]
+        self.pit = pit = [0] * 65  # filled in place: no comprehension's growing list left
+        for x in range(1, 65):
+            pit[x] = 16 * x + (self.w1 if x > 1 else 0)
 
     def score(self, pos, me):
         return self.leaf(pos, me, 0)

@@ -28,7 +28,9 @@ class Eval:
         self.game = game
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
         # the control and mobility terms of a hole holding x stones (50 in all), one lookup
-        self.hole = [self.w0 * x + (self.w2 if x else 0) for x in range(51)]
+        self.hole = hole = [0] * 51  # filled in place: no comprehension's growing list left
+        for x in range(1, 51):
+            hole[x] = self.w0 * x + self.w2
 
     def score(self, pos, me):
         return self.leaf(pos, me, 0)
