@@ -24,13 +24,14 @@ PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before sear
 
 # Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
 # CircuitPython 10.2.1 (bundle .mpy, 2000 nodes from the start and three seeded positions)
-# measured 1454 / 1412 / 610 (tools/device_bench.py, docs/performance.md "Measured on the emulated
-# RP2040"; the run before the faster sowing and leaves of 2026-12-01: 1326 / 1075 / 605). San-Yao
-# gets about 90% of that, since deeper searches cost a little more per node and a real chip is
-# 5-15% slower than the emulator; O An Quan's level 5 took a median 3.65 s at 1200, so 1450.
+# measured 1390 / 1562 / 684 (mean over the positions; tools/device_bench.py, docs/performance.md
+# "Measured on the emulated RP2040"; 1336 / 1096 / 666 before the faster sowing and leaves of
+# 2026-12-01; CircuitPython's figures vary a few per cent between runs). San-Yao gets about 80%
+# of that, since deeper searches cost a little more per node and a real chip is
+# 5-15% slower than the emulator; O An Quan's level 5 took a median 3.65 s at 1200, so 1450 (4.06 s).
 # Omweso: 500, set from level 5's own times (ten positions: median 5.26 s at 620, 5.08 s at 560,
 # 4.56 s at 500), because its speed per node falls as the seeds gather and the sowings grow long
-# (380-550 nodes/s in later positions). (MicroPython 1.28 is 25-55% faster: these budgets then
+# (380-550 nodes/s in later positions). (MicroPython 1.28 is 13-38% faster: these budgets then
 # take less time.)
 DEVICE_NPS = {"oanquan": 1450, "sanyao": 1270, "omweso": 500}
 _MIN_NODES = 12
