@@ -17,12 +17,11 @@ def run(g, b, p, pit, n, bits, pos, trace):
     s = pit
     hand = b[o + s]
     b[o + s] = 0
-    drop = None
     if trace is not None:
-        # a sown seed: the trace's own compact form when it has one (the app's Trace.drop: a long
-        # move sows hundreds of seeds, a dict each was ~100 bytes of garbage on the chip)
-        drop = getattr(trace, "drop", None) or (
-            lambda q, at: trace.append({"event": "drop", "player": q, "at": at}))
+        # drops, laps and relays go through the trace's own compact form when it has one (the
+        # app's Trace: a long move sows hundreds of seeds in dozens of laps, a dict each was
+        # ~50-80 bytes on the chip), else as dicts
+        tr = trace if hasattr(trace, "lap") else _Dicts(trace)
         trace.append({"event": "lift", "player": p, "at": s, "count": hand})
     kind = "first"
     laps = 0
@@ -43,14 +42,13 @@ def run(g, b, p, pit, n, bits, pos, trace):
         if trace is not None:
             if d < 0:
                 trace.append({"event": "reverse", "player": p, "start": s})
-            trace.append({"event": "lap", "player": p, "start": s, "dir": "+" if d > 0 else "-",
-                          "count": hand, "kind": kind, "n": laps})
+            tr.lap(p, s, d, hand, kind, laps)
         i = s
         for _ in range(hand):
             i = (i + d) & 15
             b[o + i] += 1
             if trace is not None:
-                drop(p, i)
+                tr.drop(p, i)
         if b[o + i] == 1:
             if trace is not None:
                 trace.append({"event": "stop", "player": p, "at": i})
@@ -71,13 +69,12 @@ def run(g, b, p, pit, n, bits, pos, trace):
             if ends == 3 or (frw and not (b[e + 8] or b[e + 9] or b[e + 10] or b[e + 11] or
                                           b[e + 12] or b[e + 13] or b[e + 14] or b[e + 15])):
                 if trace is not None:
-                    trace.append({"event": "lap", "player": p, "start": s, "dir": "+",
-                                "count": hand, "kind": "okutema", "n": 1})
+                    tr.lap(p, s, 1, hand, "okutema", 1)
                 for _ in range(hand):
                     s = (s + 1) & 15
                     b[o + s] += 1
                     if trace is not None:
-                        drop(p, s)
+                        tr.drop(p, s)
                 g._m = k
                 return TEMA
             continue
@@ -106,5 +103,21 @@ def run(g, b, p, pit, n, bits, pos, trace):
         hand = b[o + i]
         b[o + i] = 0
         if trace is not None:
-            trace.append({"event": "relay", "player": p, "at": i, "count": hand})
+            tr.relay(p, i, hand)
         kind = "relay"
+
+
+class _Dicts:
+    # the sowing's steps as dicts, for a trace that is a plain list (tests, the command line)
+    def __init__(self, trace):
+        self.t = trace
+
+    def drop(self, p, at):
+        self.t.append({"event": "drop", "player": p, "at": at})
+
+    def lap(self, p, start, d, count, kind, n):
+        self.t.append({"event": "lap", "player": p, "start": start, "dir": "+" if d > 0 else "-",
+                       "count": count, "kind": kind, "n": n})
+
+    def relay(self, p, at, count):
+        self.t.append({"event": "relay", "player": p, "at": at, "count": count})

@@ -235,7 +235,7 @@ class Session:
         self.rec.play(code, trace)
         self.last = (num(text), p, text)
         caught = 0
-        for ev in trace:
+        for ev in trace.marks():  # no dict rebuilt per sown seed (garbage before the save)
             if ev.get("event") == "capture" and ev.get("player", p) == p:
                 caught += ev.get("count", 0)
         log_add(self, p, caught, text)
@@ -253,8 +253,10 @@ class Session:
         else:
             self.scene = copy_scene(pre)
         self._refresh()
+        pre = None  # the scene is a copy: the old picture goes with the move's garbage
         self.tidy()  # the move's garbage (~5 KB in Omweso) goes before the save makes its own
         self._save(code)
+        self.tidy()  # and the save's before the animation's first picture adds to it
         if STEP_MS.get(self.cfg["anim"], 0) == 0:
             self._finish_anim()
 
@@ -264,7 +266,7 @@ class Session:
         self.scene = None
         self.anim_at = -1
         rl = getattr(self.ad, "round_lines", None)
-        lines = rl(self.trace, self.names()) if rl else []
+        lines = rl(self.trace.marks(), self.names()) if rl else []
         self.trace = []
         if self.replaying:  # a replay of the last move: back to where the player was
             self.replaying = False

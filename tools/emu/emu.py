@@ -243,6 +243,15 @@ class Emu:
         write_png(path, len(px[0]), len(px), to_rgb_rows(px))
         return path
 
+    def heap_lines(self, on=None):
+        """The lowest free heap between consecutive console lines since the last call:
+        [{t_us, min_free, line}] (the low before each line was printed). on=True starts
+        recording, on=False stops it."""
+        cmd = {"op": "lines"}
+        if on is not None:
+            cmd["on"] = on
+        return self._call(cmd)["lines"]
+
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
         return self._call({"op": "heap_reset" if reset else "heap"})

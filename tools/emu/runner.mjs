@@ -51,9 +51,21 @@ function loadUF2(path) {
 }
 
 let serialSeen = false;
+// lines: the lowest free heap between one console line and the next ({t_us, min_free, line}),
+// to find which step of a printed trace the heap's low point fell in (op "lines")
+const lines = { on: false, text: [], min: Infinity, out: [] };
 function pushSerial(buffer) {
   if (buffer.length) serialSeen = true;
-  for (const b of buffer) serialOut.push(b);
+  for (const b of buffer) {
+    serialOut.push(b);
+    if (!lines.on) continue;
+    if (b !== 10) { lines.text.push(b); continue; }
+    lines.out.push({ t_us: Math.round(mcu.clock.nanos / 1000),
+      min_free: lines.min === Infinity ? null : lines.min,
+      line: Buffer.from(lines.text).toString().replace(/\r$/, '') });
+    lines.text = [];
+    lines.min = Infinity;
+  }
 }
 
 function feedHost() {
@@ -302,6 +314,7 @@ function sampleHeap() {
   // low point: count the larger of two consecutive samples
   const low = heap.last ? Math.max(h.free, heap.last.free) : Infinity;
   if (low < heap.min) { heap.min = low; heap.minAt = now; heap.minDetail = h; }
+  if (lines.on && low < lines.min) lines.min = low;
   // a collection frees many blocks at once: that value is "after a collect"
   if (heap.last && h.free - heap.last.free > 2048) {
     heap.collects++;
@@ -414,6 +427,12 @@ const commands = {
     for (const b of Buffer.from(c.data, 'base64')) hostQueue.push(b);
     feedHost();
     return { ok: true, queued: hostQueue.length };
+  },
+  lines: (c) => { // start (on), stop (off) or just collect the per-line heap lows
+    if (c.on !== undefined) { lines.on = !!c.on; lines.text = []; lines.min = Infinity; }
+    const out = lines.out;
+    lines.out = [];
+    return { lines: out };
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
   frame: () => frame(),
