@@ -160,6 +160,21 @@ def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table(
     assert row[0].endswith("| yes |"), row
 
 
+def test_the_40k_target_counts_the_whole_omweso_game_not_only_its_opening():
+    # issue 10: ">= 40 KB at the lowest point of an Omweso game": a complete game (make
+    # device-games) that went lower than the opening fails the row
+    app = [{"board": "pico_display_pack2", "game": "omweso", "errors": [],
+            "steps": [{"low": 41 * 1024}, {"low": 42 * 1024}]}]
+    game = {"board": "pico_display_pack2", "game": "omweso", "low": 39 * 1024, "over": True}
+    row = [ln for ln in device_bench.targets({"app": app}) if "40 KB" in ln]
+    assert row[0].endswith("| yes |") and "complete game" not in row[0]
+    row = [ln for ln in device_bench.targets({"app": app, "games": [game]}) if "40 KB" in ln]
+    assert row[0].endswith("| **no** |") and "39.0 KB over a complete game" in row[0], row
+    game["low"] = 40 * 1024
+    row = [ln for ln in device_bench.targets({"app": app, "games": [game]}) if "40 KB" in ln]
+    assert row[0].endswith("| yes |"), row
+
+
 def test_level5_times_on_the_chip_reach_the_targets_table():
     # issue 11: level 5 <= 5 s per move (median over the positions), never over 8 s
     def rows(times):

@@ -411,14 +411,20 @@ def targets(res):
                  % (", ".join("%s %.2f s" % (r["board"], r["title_s"]) for r in boot),
                     "yes" if worst <= 3.0 else "**no**"))
     app = res.get("app", [])
+    games = res.get("games", [])  # tools/device_games.py (make device-games), via --from-json
     for board in BOARDS:
         lows = [s["low"] for r in app if r["board"] == board for s in r["steps"]
                 if s["low"] is not None and r["game"] == "omweso"]
+        # the whole game counts too: its lowest point is later than the opening's
+        whole = [r["low"] for r in games if r["board"] == board and r["game"] == "omweso"
+                 and r["low"] is not None]
         if lows:
+            low = min(lows + whole)
             L.append("| >= 40 KB free at the lowest point, Omweso vs the AI at level 5, %s | %.1f "
-                     "KB (opening: AI move, our move, AI reply) | %s |"
-                     % (board, min(lows) / 1024, "yes" if min(lows) >= 40 * 1024 else "**no**"))
-    games = res.get("games", [])  # tools/device_games.py (make device-games), via --from-json
+                     "KB (opening: AI move, our move, AI reply)%s | %s |"
+                     % (board, min(lows) / 1024, "; %.1f KB over a complete game (AI demo)"
+                        % (min(whole) / 1024) if whole else "",
+                        "yes" if low >= 40 * 1024 else "**no**"))
     if games:
         done = [r for r in games if r["over"]]
         every = all((b, g) in set((r["board"], r["game"]) for r in done)
