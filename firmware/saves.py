@@ -77,8 +77,6 @@ class Saver:
         self.size = 0       # bytes per position of the stored game (0: not known)
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
-        self.fp = None      # encode()'s fingerprint of the stored head (None: not known)
-        self.next_fp = None  # (payload, fingerprint of its head): what encode() just made
         self.error = None   # what was wrong with the stored save (for logs and tests)
         self.notice = ""    # the same in a player's words, for the title screen
 
@@ -91,9 +89,6 @@ class Saver:
         with it, through views: no copy), so the caller must not change it afterwards."""
         # game: only used during this call (the Saver keeps no game: only the active game's
         # modules stay loaded)
-        nf = self.next_fp  # (payload, fingerprint of its head), set by encode()
-        self.next_fp = None
-        fp = nf[1] if nf is not None and nf[0] is payload else None
         if self.store is None:
             return
         i = payload.find(b"\n")
@@ -108,7 +103,6 @@ class Saver:
         if not self.fresh and self.head is not None:
             if blob == self.blob:
                 if head == self.head:
-                    self.fp = fp
                     return  # nothing new: no flash write
                 got = record(HEAD, head), self.codes
             elif head == self.head and self.size:
@@ -124,16 +118,9 @@ class Saver:
             finally:
                 unload("firmware.saverewrite")
         self.head = head
-        self.fp = fp
         self.blob = blob
         self.codes = got[1]
         self.fresh = False
-
-    def same_head(self, fp):
-        """The stored JSON head (a view) if encode() made it from a head with fingerprint fp."""
-        if fp is not None and fp == self.fp and not self.fresh:
-            return self.head
-        return None
 
     def _compact(self, blob, move, game):
         # (record, codes after it) for a take-back or a move, None if it is neither; blob and
@@ -263,29 +250,10 @@ def make_store(board):
         unload("firmware.saveload")
 
 
-def _fingerprint(head):
-    """head's keys and values, flat (its dicts' items inline), as a tuple; None if a value is
-    neither a plain value nor a dict of them. Equal fingerprints: the same JSON."""
-    out = []
-    for k in head:
-        v = head[k]
-        out.append(k)
-        if isinstance(v, dict):
-            out.append(len(v))
-            for k2 in v:
-                out.append(k2)
-                out.append(v[k2])
-        else:
-            out.append(v)
-    for v in out:
-        if not (v is None or isinstance(v, (bool, int, str, float))):  # MicroPython: a bool
-            return None                                                # is not an int
-    return tuple(out)
-
-
 def encode(session):
     """What the session saves: a JSON head (settings, the rules of the next game, the game in
     progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
+    import json
     head = {"v": 1, "cfg": session.cfg}
     name = session.cfg["game"]
     if name in session.rules:
@@ -301,15 +269,7 @@ def encode(session):
         head["r"] = s["r"]
         head["h"] = s["h"]
         blob = s["pos"]
-    # the head as stored, when nothing in it changed: making its JSON is ~2 KB of garbage on
-    # the chip (a 650-byte head: the growing buffer, the str, the bytes) at every move's save,
-    # the largest part of the save's heap peak late in an Omweso game (issue 10)
-    st = session.store
-    fp = _fingerprint(head) if blob is None and st is not None else None
-    h = st.same_head(fp) if fp is not None else None
-    if h is None:
-        import json
-        h = json.dumps(head).encode()
+    h = json.dumps(head).encode()
     a = len(h) + 1
     if blob is not None:
         out = bytearray(a + len(blob))
@@ -322,11 +282,9 @@ def encode(session):
         out[a:a + size] = session.rec.pos
         for i in range(n):
             a += size
-            out[a:a + size] = session.undo.pos(len(session.undo) - 1 - i)
+            session.undo.copy_to(len(session.undo) - 1 - i, out, a)
     else:
         out = bytearray(a)
     out[:len(h)] = h
     out[len(h)] = 10
-    if st is not None:
-        st.next_fp = (out, fp) if fp is not None else None
     return out  # the Saver keeps it (no copy): nobody changes it afterwards

@@ -224,24 +224,37 @@ class Session:
         """Play a move and start its animation. start > 0: the move was confirmed at a mid-move
         choice point whose picture (seen) shows trace step start already."""
         g = self.game
-        pos = self.rec.pos
+        rec = self.rec
+        pos = rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
-        self.undo.push(pos, self.rec.seen, len(self.log) + self.log_cut)
+        self.undo.push(pos, rec.seen, len(self.log) + self.log_cut)
+        before = bytearray(pos)
+        had = list(rec.seen)  # the history before the move (the record appends to its list)
         pre = self.snap
         anim_at = self.anim_at
         self.anim_from = 0
-        trace = Trace()
-        self.rec.play(code, trace)
+        rec.play(code)
         self.last = (num(text), p, text)
-        caught = 0
-        for ev in trace.marks():  # no dict rebuilt per sown seed (garbage before the save)
-            if ev.get("event") == "capture" and ev.get("player", p) == p:
-                caught += ev.get("count", 0)
-        log_add(self, p, caught, text)
         self.hint = None
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
+        self._refresh()
+        self.tidy()  # the move's garbage goes before the save makes its own
+        self._save(code)
+        self.tidy()
+        # The animation's trace is made after the save, so that its heap and the save's do not
+        # add up (a long late Omweso move: ~2 KB of trace, the save ~2-4 KB; issue 10): the move
+        # again from the position before it, through a record with the history it had (the
+        # same events, a repetition's ending included).
+        trace = Trace()
+        Record(g, before, had).play(code, trace)
+        before = had = None
+        caught = 0
+        for ev in trace.marks():  # no dict rebuilt per sown seed
+            if ev.get("event") == "capture" and ev.get("player", p) == p:
+                caught += ev.get("count", 0)
+        log_add(self, p, caught, text)
         self.trace = trace
         self.step = 0
         self.step_at = self.now
@@ -252,11 +265,8 @@ class Session:
             self.anim_ev = ""
         else:
             self.scene = copy_scene(pre)
-        self._refresh()
-        pre = None  # the scene is a copy: the old picture goes with the move's garbage
-        self.tidy()  # the move's garbage (~5 KB in Omweso) goes before the save makes its own
-        self._save(code)
-        self.tidy()  # and the save's before the animation's first picture adds to it
+        pre = None
+        self.version += 1
         if STEP_MS.get(self.cfg["anim"], 0) == 0:
             self._finish_anim()
 

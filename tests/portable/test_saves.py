@@ -84,49 +84,6 @@ def test_session_move_is_at_most_8_bytes_in_omweso():
     moves_and_reload("omweso", 8)
 
 
-def test_session_head_json_is_made_again_only_when_something_in_it_changed():
-    # saves.encode reuses the stored JSON head while its fingerprint is unchanged (issue 10:
-    # making it was ~2 KB of garbage per move on the chip); any change is saved and reloads
-    import sys
-    mem = nvm()
-    st = saves.SlotStore(mem)
-    s = make("oanquan", "two", store=st)
-    c = Clock()
-    s.new_game()
-    play(s, c, 2)
-    real = sys.modules.get("json")
-
-    class NoJson:  # `import json` inside encode gets this: no JSON can be made
-        pass
-
-    sys.modules["json"] = NoJson()
-    try:
-        play(s, c, 2)  # moves: the head as stored
-        assert not s.msg.startswith("Save failed"), s.msg
-        s.cfg["level"] = 4  # a change to the head: the JSON must be made again
-        s._save()
-        assert s.msg.startswith("Save failed"), s.msg
-    finally:
-        if real is None:
-            del sys.modules["json"]
-        else:
-            sys.modules["json"] = real
-    s.msg = ""
-    play(s, c, 1)
-    s.cfg["sound"] = True
-    s.rec.pos  # noqa (the position is unchanged: only the head is new)
-    s._save()
-    assert not s.msg.startswith("Save failed"), s.msg
-    want = s.encode()
-    got = saves.SlotStore(mem).load()
-    assert got == want
-    assert b'"level": 4' in got and b'"sound": true' in got
-    # a payload that did not come from encode() never lends its head to the next encode()
-    st.save(b'{"v": 1, "cfg": {}}\n')
-    st.save(s.encode())
-    assert saves.SlotStore(mem).load() == s.encode()
-
-
 def test_session_take_back_is_one_record_and_reloads():
     mem = nvm()
     st = saves.SlotStore(mem)
