@@ -174,7 +174,6 @@ def pair_read(self):
 def load(self):
     """Saver.load (self: the Saver): replay the store's records, check the positions."""
     self.head = None
-    self.flat = None  # a head read back: not made by this session's encode()
     self.blob = b""
     self.fresh = True
     self.error = None

@@ -77,8 +77,6 @@ class Saver:
         self.size = 0       # bytes per position of the stored game (0: not known)
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
-        self.flat = None    # the stored head flattened by encode() (None: not known)
-        self.next = None    # (payload, its head flattened): what encode() just made
         self.error = None   # what was wrong with the stored save (for logs and tests)
         self.notice = ""    # the same in a player's words, for the title screen
 
@@ -91,9 +89,6 @@ class Saver:
         with it, through views: no copy), so the caller must not change it afterwards."""
         # game: only used during this call (the Saver keeps no game: only the active game's
         # modules stay loaded)
-        nx = self.next
-        self.next = None
-        flat = nx[1] if nx is not None and nx[0] is payload else None
         if self.store is None:
             return
         i = payload.find(b"\n")
@@ -108,7 +103,6 @@ class Saver:
         if not self.fresh and self.head is not None:
             if blob == self.blob:
                 if head == self.head:
-                    self.flat = flat
                     return  # nothing new: no flash write
                 got = record(HEAD, head), self.codes
             elif head == self.head and self.size:
@@ -124,7 +118,6 @@ class Saver:
             finally:
                 unload("firmware.saverewrite")
         self.head = head
-        self.flat = flat
         self.blob = blob
         self.codes = got[1]
         self.fresh = False
@@ -257,62 +250,6 @@ def make_store(board):
         unload("firmware.saveload")
 
 
-# The JSON head (~650 bytes: settings and rules) is made only when something in it changed: the
-# Saver keeps the stored head's keys and values flattened, and encode() compares the new head
-# with them in place (nothing allocated). Making the JSON at every move was ~1-2 KB of garbage
-# on the chip (the growing buffer, the str, the bytes) at the save, a late move's heap peak.
-_DICT = "\x00dict"  # marks a dict value in a flattened head
-_PLAIN = (bool, int, str, float)  # made once; MicroPython's bool is not an int
-
-
-def _flat(head):
-    """head's keys and values in order, a dict's items inline after _DICT and its size; None
-    if a value is neither plain nor a dict of plain values."""
-    out = []
-    for k in head:
-        v = head[k]
-        out.append(k)
-        if isinstance(v, dict):
-            out.append(_DICT)
-            out.append(len(v))
-            for k2 in v:
-                out.append(k2)
-                out.append(v[k2])
-        else:
-            out.append(v)
-    for v in out:
-        if not (v is None or isinstance(v, _PLAIN)):
-            return None
-    return out
-
-
-def _same(a, b):
-    return type(a) is type(b) and a == b  # True is not 1 here: the JSON differs
-
-
-def _is_flat(flat, head):
-    """True if head flattens to flat."""
-    i = 0
-    n = len(flat)
-    for k in head:
-        v = head[k]
-        if i >= n or not _same(flat[i], k):
-            return False
-        if isinstance(v, dict):
-            if i + 2 >= n or not _same(flat[i + 1], _DICT) or flat[i + 2] != len(v):
-                return False
-            i += 3
-            for k2 in v:
-                if i + 1 >= n or not (_same(flat[i], k2) and _same(flat[i + 1], v[k2])):
-                    return False
-                i += 2
-        else:
-            if i + 1 >= n or not _same(flat[i + 1], v):
-                return False
-            i += 2
-    return i == n
-
-
 def encode(session):
     """What the session saves: a JSON head (settings, the rules of the next game, the game in
     progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
@@ -332,16 +269,7 @@ def encode(session):
         head["r"] = s["r"]
         head["h"] = s["h"]
         blob = s["pos"]
-    st = session.store
-    flat = None
-    if blob is None and st is not None and st.flat is not None and not st.fresh and \
-            _is_flat(st.flat, head):
-        h = st.head  # unchanged: the stored one (a view)
-        flat = st.flat
-    else:
-        h = json.dumps(head).encode()
-        if blob is None and st is not None:
-            flat = _flat(head)
+    h = json.dumps(head).encode()
     a = len(h) + 1
     if blob is not None:
         out = bytearray(a + len(blob))
@@ -359,6 +287,4 @@ def encode(session):
         out = bytearray(a)
     out[:len(h)] = h
     out[len(h)] = 10
-    if st is not None:
-        st.next = (out, flat) if flat is not None else None
     return out  # the Saver keeps it (no copy): nobody changes it afterwards

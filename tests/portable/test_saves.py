@@ -84,64 +84,6 @@ def test_session_move_is_at_most_8_bytes_in_omweso():
     moves_and_reload("omweso", 8)
 
 
-def test_session_head_json_is_made_again_only_when_something_in_it_changed():
-    # saves.encode reuses the stored JSON head while its keys and values are the same (issue
-    # 10: making it was ~1-2 KB of garbage per move on the chip); any change is saved
-    import sys
-    mem = nvm()
-    st = saves.SlotStore(mem)
-    s = make("oanquan", "two", store=st)
-    c = Clock()
-    s.new_game()
-    play(s, c, 2)
-    real = sys.modules.get("json")
-
-    class NoJson:  # `import json` inside encode gets this: no JSON can be made
-        pass
-
-    def save_without_json(k=None, v=None):
-        """Save with the head changed (k = v) or not: did it make the JSON?"""
-        old = s.cfg.get(k)
-        sys.modules["json"] = NoJson()
-        try:
-            if k is not None:
-                s.cfg[k] = v
-            s.msg = ""
-            s._save()
-            return s.msg.startswith("Save failed")
-        finally:
-            if real is None:  # MicroPython: a built-in module is not in sys.modules
-                del sys.modules["json"]
-            else:
-                sys.modules["json"] = real
-            if k is not None:
-                s.cfg[k] = old
-
-    assert not save_without_json()  # nothing changed: the head as stored
-    play(s, c, 1)
-    assert not save_without_json()  # a move: the same
-    assert save_without_json("level", 4)  # a change: the JSON is made again
-    assert save_without_json("sound", True)
-    s.cfg["sound"] = 1
-    s._save()
-    assert save_without_json("sound", True)  # True is not 1 (JSON true, 1)
-    s.msg = ""
-    s.cfg["level"] = 4
-    s.cfg["sound"] = True
-    s.rules_for("oanquan")["mandarin_value"] = 5  # the next game's rules
-    s._save()
-    assert not s.msg.startswith("Save failed"), s.msg
-    play(s, c, 1)
-    want = s.encode()
-    got = saves.SlotStore(mem).load()
-    assert got == want
-    assert b'"level": 4' in got and b'"sound": true' in got and b'"mandarin_value": 5' in got
-    # a payload that did not come from encode() never lends its head to the next encode()
-    st.save(b'{"v": 1, "cfg": {}}\n')
-    st.save(s.encode())
-    assert saves.SlotStore(mem).load() == s.encode()
-
-
 def test_session_take_back_is_one_record_and_reloads():
     mem = nvm()
     st = saves.SlotStore(mem)
