@@ -21,7 +21,7 @@ def run(g, b, p, pit, n, bits, pos, trace):
         # drops, laps and relays go through the trace's own compact form when it has one (the
         # app's Trace: a long move sows hundreds of seeds in dozens of laps, a dict each was
         # ~50-80 bytes on the chip), else as dicts
-        tr = trace if hasattr(trace, "lap") else _Dicts(trace)
+        tr = trace if hasattr(trace, "lap") else _dicts(trace)
         trace.append({"event": "lift", "player": p, "at": s, "count": hand})
     kind = "first"
     laps = 0
@@ -107,17 +107,7 @@ def run(g, b, p, pit, n, bits, pos, trace):
         kind = "relay"
 
 
-class _Dicts:
-    # the sowing's steps as dicts, for a trace that is a plain list (tests, the command line)
-    def __init__(self, trace):
-        self.t = trace
-
-    def drop(self, p, at):
-        self.t.append({"event": "drop", "player": p, "at": at})
-
-    def lap(self, p, start, d, count, kind, n):
-        self.t.append({"event": "lap", "player": p, "start": start, "dir": "+" if d > 0 else "-",
-                       "count": count, "kind": kind, "n": n})
-
-    def relay(self, p, at, count):
-        self.t.append({"event": "relay", "player": p, "at": at, "count": count})
+def _dicts(trace):
+    # a plain list (tests, the command line): its own module, never loaded by the app
+    from engine.omweso_trace import Dicts
+    return Dicts(trace)
