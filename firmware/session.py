@@ -9,7 +9,7 @@ from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene, unload, Trace, Legal, TakeBack, log_add, log_back
+from firmware.common import num, copy_scene, unload, Legal, TakeBack, log_add, log_back
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
@@ -247,6 +247,7 @@ class Session:
         # add up (a long late Omweso move: ~2 KB of trace, the save ~2-4 KB; issue 10): the move
         # again from the position before it, through a record with the history it had (the
         # same events, a repetition's ending included).
+        from firmware.trace import Trace  # loaded at the first move (see firmware/trace.py)
         trace = Trace()
         Record(g, before, had).play(code, trace)
         before = had = None

@@ -1,7 +1,8 @@
 # Move history (from the pause menu): every move of the game so far, who played it and what it
 # captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
 # Portable.
-from firmware.common import wrap, copy_scene, Trace
+from firmware.common import wrap, copy_scene
+from firmware.trace import Trace
 
 
 class HistoryScreen:

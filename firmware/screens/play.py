@@ -2,7 +2,7 @@
 # cells, picking one, the direction/choice prompts (also at an Omweso mid-move choice point),
 # Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn, animation) is the
 # session's. Portable.
-from firmware.common import suffix, copy_scene, Trace
+from firmware.common import suffix, copy_scene
 
 
 class PlayScreen:
@@ -197,6 +197,7 @@ class PlayScreen:
                 break
         if code is None:
             return
+        from firmware.trace import Trace  # not held before a move is played (firmware/trace.py)
         pos = bytearray(s.rec.pos)
         trace = Trace()
         s.game.play(pos, code, trace)

@@ -369,7 +369,7 @@ def test_app_trace_reads_back_the_engines_events_and_keeps_drops_as_ints():
     # as dicts (drops stored as ints); marks() is everything else, as the engine gave it
     import gc
     from engine import games
-    from firmware.common import Trace
+    from firmware.trace import Trace
     for name in ("omweso", "oanquan", "sanyao"):
         g = games.load(name)
         pos = g.new()

@@ -1,0 +1,70 @@
+# A move's trace as the app holds it while the move is animated (Session.play_move, the history
+# replay, a mid-move choice preview). Its own module, imported when a move is played: the code is
+# not held while the AI's buffers are made at the start of a game, the opening's lowest point on
+# the chip (issue 10).
+from engine.compat import const
+
+_LAP = const(1 << 28)  # Trace's int tags: below _LAP a drop
+_RELAY = const(2 << 28)
+_KINDS = ("first", "relay", "resow", "okutema")
+
+
+class Trace:
+    """A move's trace (the engine appends one dict per event) kept small: the sowing's steps,
+    most of a long Omweso move (hundreds of drops, dozens of laps and relays), are stored as
+    small ints (no dict each) and rebuilt when read; marks() gives the other events without
+    rebuilding anything. The animation's lowest free heap is while a move's whole trace is
+    held (issue 10: a 380-event Omweso move held ~6 KB of lap and relay dicts)."""
+
+    def __init__(self):
+        self.ev = []
+
+    def append(self, e):
+        if e.get("event") == "drop" and len(e) == (3 if "player" in e else 2):
+            self.drop(e.get("player", 2), e["at"])  # player 2: the event names none
+        else:
+            self.ev.append(e)
+
+    # the sowing's steps given as their parts (engine/omweso_run.py): no dict made at all
+    def drop(self, p, at):
+        """An int: at | player << 8, player 2 for a drop that names no player."""
+        self.ev.append(at | (p << 8))
+
+    def lap(self, p, start, d, count, kind, n):
+        k = _KINDS.index(kind)
+        if count > 255 or n > 4095 or start > 15:  # not met in Omweso (64 seeds, 16 pits)
+            self.ev.append({"event": "lap", "player": p, "start": start,
+                            "dir": "+" if d > 0 else "-", "count": count, "kind": kind, "n": n})
+        else:
+            self.ev.append(_LAP | p << 27 | n << 15 | k << 13 | count << 5 | (d < 0) << 4 | start)
+
+    def relay(self, p, at, count):
+        if count > 255 or at > 15:
+            self.ev.append({"event": "relay", "player": p, "at": at, "count": count})
+        else:
+            self.ev.append(_RELAY | p << 27 | count << 5 | at)
+
+    def marks(self):
+        """The events that are not sowing steps (captures, stops, game ends...), as a list."""
+        return [e for e in self.ev if not isinstance(e, int)]
+
+    def __len__(self):
+        return len(self.ev)
+
+    def __getitem__(self, i):
+        e = self.ev[i]
+        if not isinstance(e, int):
+            return e
+        if e < _LAP:
+            if e & 512:
+                return {"event": "drop", "at": e & 255}
+            return {"event": "drop", "player": e >> 8, "at": e & 255}
+        if e < _RELAY:
+            return {"event": "lap", "player": (e >> 27) & 1, "start": e & 15,
+                    "dir": "-" if e & 16 else "+", "count": (e >> 5) & 255,
+                    "kind": _KINDS[(e >> 13) & 3], "n": (e >> 15) & 4095}
+        return {"event": "relay", "player": (e >> 27) & 1, "at": e & 15, "count": (e >> 5) & 255}
+
+    def __iter__(self):
+        for i in range(len(self.ev)):
+            yield self[i]
