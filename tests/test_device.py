@@ -121,6 +121,37 @@ def test_the_heap_reading_is_the_chips_gc_mem_free(tmp_path):
     assert abs(h["free"] - free) <= 256, (h, free)
 
 
+_LINES = """import gc
+gc.collect()
+print("LA")
+x = bytearray(20000)
+print("LB")
+x = None
+gc.collect()
+print("LC")
+"""
+
+
+def test_the_heap_log_per_console_line_shows_where_the_heap_fell(tmp_path):
+    # Chip.heap_lines: the lowest free heap between one console line and the next (how the
+    # lowest points of a whole game were located, issue 10)
+    need("picosystem")
+    src = tmp_path / "fs"
+    src.mkdir()
+    (src / "code.py").write_text(_LINES)
+    with emu.circuitpython("picosystem", str(src), workdir=str(tmp_path)) as chip:
+        chip.heap_lines(on=True)
+        chip.run(20000, until="LC")
+        chip.run(300)
+        # a line may start with CircuitPython's status-bar escape sequence
+        got = {r["line"][-2:]: r["min_free"] for r in chip.heap_lines() if r["line"][-2:] in
+               ("LA", "LB", "LC")}
+        assert chip.heap_lines() == []  # handed over once
+    assert got["LB"] is not None and got["LA"] is not None, got
+    assert got["LB"] <= got["LA"] - 19000, got  # the 20000 bytes lived between LA and LB
+    assert got["LC"] <= got["LA"] - 19000, got  # and until the collection before LC
+
+
 # The Omweso board at 320x240 built and drawn in the app's REPL on the chip, with the collector
 # off: what a step keeps and what it leaves as garbage (gc.mem_alloc before, after, after a
 # collection). Garbage counts against the lowest free heap until the next collection.
