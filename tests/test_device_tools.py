@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
 
 import appflow  # noqa: E402
 import device_bench  # noqa: E402
+import device_report  # noqa: E402
 import emu  # noqa: E402
 
 
@@ -117,15 +118,15 @@ def test_missing_firmware_is_a_clear_skip_reason(tmp_path, monkeypatch):
 def test_device_bench_replaces_only_its_section(tmp_path, monkeypatch):
     doc = tmp_path / "performance.md"
     doc.write_text("# Performance\n\n## AI benchmark\n\nkeep me\n\n%s\n\nold figures\n\n"
-                   "## After\n\nkeep me too\n" % device_bench.HEAD)
-    monkeypatch.setattr(device_bench, "DOC", str(doc))
+                   "## After\n\nkeep me too\n" % device_report.HEAD)
+    monkeypatch.setattr(device_report, "DOC", str(doc))
     res = {"boot": [dict(board="picosystem", mpy=True, title_s=2.5, free=60000, low=40000,
                          errors=[])]}
     device_bench.write_section(device_bench.report(res, 10))
     text = doc.read_text()
     assert "keep me\n" in text and "keep me too" in text and "old figures" not in text
     assert "| picosystem | .mpy | — | 2.50 | 58.6 | 39.1 |" in text
-    assert text.count(device_bench.HEAD) == 1
+    assert text.count(device_report.HEAD) == 1
 
 
 def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeypatch):
