@@ -105,12 +105,17 @@ while True:
 """
 
 
-def test_the_heap_reading_is_the_chips_gc_mem_free(tmp_path):
+def _boot_code(tmp_path, code):
+    """The PicoSystem build booted with a drive that holds only this code.py."""
     need("picosystem")
     src = tmp_path / "fs"
     src.mkdir()
-    (src / "code.py").write_text(_FILL)
-    with emu.circuitpython("picosystem", str(src), workdir=str(tmp_path)) as chip:
+    (src / "code.py").write_text(code)
+    return emu.circuitpython("picosystem", str(src), workdir=str(tmp_path))
+
+
+def test_the_heap_reading_is_the_chips_gc_mem_free(tmp_path):
+    with _boot_code(tmp_path, _FILL) as chip:
         chip.run(20000, until="FREE ")
         chip.run(1500)
         line = chip.console[chip.console.index("FREE "):].split("\n")[0].split()
@@ -135,11 +140,7 @@ print("LC")
 def test_the_heap_log_per_console_line_shows_where_the_heap_fell(tmp_path):
     # Chip.heap_lines: the lowest free heap between one console line and the next (how the
     # lowest points of a whole game were located, issue 10)
-    need("picosystem")
-    src = tmp_path / "fs"
-    src.mkdir()
-    (src / "code.py").write_text(_LINES)
-    with emu.circuitpython("picosystem", str(src), workdir=str(tmp_path)) as chip:
+    with _boot_code(tmp_path, _LINES) as chip:
         chip.heap_lines(on=True)
         chip.run(20000, until="LC")
         chip.run(300)
