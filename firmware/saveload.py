@@ -174,7 +174,8 @@ def pair_read(self):
 def load(self):
     """Saver.load (self: the Saver): replay the store's records, check the positions."""
     self.head = None
-    self.blob = b""
+    self.sums = []
+    self.top = None
     self.fresh = True
     self.error = None
     self.notice = ""
@@ -212,8 +213,7 @@ def load(self):
         self.codes = []
     g = _game(games, head)
     self.size = g.SIZE if g is not None else 0
-    self.head = head
-    self.blob = blob
+    self.keep(head, blob)
     self.fresh = damaged or bool(why)  # the store no longer matches: rewrite it next time
     return head + b"\n" + blob
 

@@ -44,6 +44,21 @@ def checksum(data, start=0, end=None, c=1):
     return (b << 16) | a
 
 
+def hashes(blob, size):
+    """A 25-bit polynomial hash of each size-byte position in blob (the whole blob as one if
+    size is 0 or does not divide it). Small ints on the device: h * 31 + 255 < 2**30."""
+    n = len(blob)
+    if not size or n % size:
+        size = n if n else 1
+    out = []
+    for s in range(0, n, size):
+        h = 0
+        for i in range(s, s + size):
+            h = (h * 31 + blob[i]) % 33554393
+        out.append(h)
+    return out
+
+
 def _varint(out, v):
     while v >= 128:
         out.append((v & 127) | 128)
@@ -73,7 +88,10 @@ class Saver:
     def __init__(self, store):
         self.store = store
         self.head = None    # the stored JSON head (bytes), None: nothing stored
-        self.blob = b""     # the stored positions, newest first
+        # the stored positions are not kept (the session holds them; a copy was ~1.4 KB of a
+        # late Omweso game's heap): their hashes, newest first, and a copy of the newest
+        self.sums = []
+        self.top = None
         self.size = 0       # bytes per position of the stored game (0: not known)
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
@@ -85,8 +103,8 @@ class Saver:
         return self.store.capacity() if self.store is not None else 0
 
     def save(self, payload, move=None, game=None):
-        """Store payload (session.encode()). The Saver keeps payload (the next save is compared
-        with it, through views: no copy), so the caller must not change it afterwards."""
+        """Store payload (session.encode()). Only used during the call: the Saver keeps the
+        head, the positions' hashes and the newest position, not the payload."""
         # game: only used during this call (the Saver keeps no game: only the active game's
         # modules stay loaded)
         if self.store is None:
@@ -99,14 +117,15 @@ class Saver:
         blob = v[i + 1:]
         if game is not None:
             self.size = game.SIZE
+        sums = hashes(blob, self.size)
         got = None
         if not self.fresh and self.head is not None:
-            if blob == self.blob:
+            if sums == self.sums:
                 if head == self.head:
                     return  # nothing new: no flash write
                 got = record(HEAD, head), self.codes
             elif head == self.head and self.size:
-                got = self._compact(blob, move, game)
+                got = self._compact(blob, sums, move, game)
         if got is None:
             got = record(SNAP, payload), [None] * (len(blob) // self.size) if self.size else []
         self.fresh = True  # until the write is known to be complete
@@ -117,30 +136,39 @@ class Saver:
                 self.store.rewrite(payload, saverewrite.rebuild(self, head, blob, got[1]))
             finally:
                 unload("firmware.saverewrite")
-        self.head = head
-        self.blob = blob
+        self.keep(head, blob, sums)
         self.codes = got[1]
         self.fresh = False
 
-    def _compact(self, blob, move, game):
-        # (record, codes after it) for a take-back or a move, None if it is neither; blob and
-        # the stored positions are compared through views (a position is ~70 bytes, the
-        # positions ~1.5 KB: copies would be a move's largest garbage)
+    def keep(self, head, blob, sums=None):
+        """Remember what the store now holds (head and positions as bytes or views)."""
+        if self.head is None or head != self.head:
+            self.head = bytes(head)
+        self.sums = sums if sums is not None else hashes(blob, self.size)
+        n = self.size if self.size and len(blob) >= self.size else 0
+        if self.top is None or len(self.top) != n:
+            self.top = bytearray(n)
+        for i in range(n):
+            self.top[i] = blob[i]
+
+    def _compact(self, blob, sums, move, game):
+        # (record, codes after it) for a take-back or a move, None if it is neither: the
+        # positions are compared with the stored ones through their hashes, a move's newest
+        # position byte for byte with the stored newest one played on
         size = self.size
-        old = memoryview(self.blob)
-        d = len(old) - len(blob)
-        if d > 0 and d % size == 0 and old[d:] == blob:
+        old = self.sums
+        d = len(old) - len(sums)
+        if d > 0 and old[d:] == sums:
             body = bytearray()
-            _varint(body, d // size)
-            return record(UNDO, body), self.codes[d // size:]
-        keep = len(blob) // size
-        had = len(old) // size
-        if len(blob) % size or not blob or not had or keep > 255 or \
-                blob[size:] != old[:len(blob) - size]:
+            _varint(body, d)
+            return record(UNDO, body), self.codes[d:]
+        keep = len(sums)
+        had = len(old)
+        if len(blob) % size or not blob or not had or keep > 255 or sums[1:] != old[:keep - 1]:
             return None
         new = blob[:size]
-        if move is not None and game is not None:
-            p = bytearray(old[:size])
+        if move is not None and game is not None and len(self.top) == size:
+            p = bytearray(self.top)
             try:
                 game.play(p, move)
             except Exception:

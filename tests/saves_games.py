@@ -81,7 +81,7 @@ class CutSweep:
         def save(payload, move=None, game=None):
             sweep.pending = bytes(payload)
             orig(payload, move, game)
-            sweep.prev = bytes(saver.head) + b"\n" + bytes(saver.blob)
+            sweep.prev = sweep.pending  # the save is complete
             sweep.pending = None
 
         saver.save = save

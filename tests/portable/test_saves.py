@@ -106,6 +106,70 @@ def test_nothing_new_writes_nothing():
     assert st.store.end == end
 
 
+def _oaq_payloads():
+    # payloads of an Ô Ăn Quan game, positions newest first: after 0, 1, 2 and 3 moves
+    from engine import games
+    g = games.load("oanquan")
+    buf = [0] * g.MAX_MOVES
+    pos = [g.new()]
+    codes = []
+    for _ in range(3):
+        p = bytearray(pos[0])
+        g.moves(p, buf)
+        g.play(p, buf[0])
+        codes.append(buf[0])
+        pos.insert(0, p)
+    h = b'{"v": 1, "cfg": {"game": "oanquan"}, "g": "oanquan", "r": {}, "h": 0}\n'
+    return g, codes, [bytearray(h + b"".join(bytes(q) for q in pos[len(pos) - 1 - k:]))
+                      for k in range(len(pos))]
+
+
+def test_the_saver_keeps_no_payload_and_still_writes_a_move_as_a_few_bytes():
+    g, codes, pays = _oaq_payloads()
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    st.save(pays[1], None, g)
+    for i in range(len(pays[1])):
+        pays[1][i] = 0  # the caller's buffer is not kept: changing it changes nothing
+    end = st.store.end
+    st.save(bytearray(pays[2]), codes[1], g)
+    assert st.store.end - end == 3  # a short push: kind + 2-byte check
+    assert saves.SlotStore(mem).load() == pays[2]
+    end = st.store.end
+    st.save(bytearray(pays[2]), None, g)
+    assert st.store.end == end  # nothing new
+
+
+def test_a_changed_older_position_is_not_written_as_a_move():
+    # the move replays to the newest position, but a position behind it differs: the hashes
+    # see it and the whole state is written
+    g, codes, pays = _oaq_payloads()
+    size = g.SIZE
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    st.save(pays[2], None, g)
+    odd = bytearray(pays[3])
+    at = len(odd) - 2 * size  # the second-oldest position: move one seed to the next pit
+    k = 0
+    while odd[at + k] == 0 or odd[at + k + 1] == 255:
+        k += 1
+    odd[at + k] -= 1
+    odd[at + k + 1] += 1
+    end = st.store.end
+    st.save(odd, codes[2], g)
+    assert st.store.end - end > 2 * size  # a snapshot, not a 3-byte move
+    assert saves.SlotStore(mem).load() == odd
+
+
+def test_position_hashes_tell_a_moved_seed_apart():
+    # a seed moved to the next pit keeps the seed sum: a plain sum would not see it
+    a = bytes((5, 5, 0, 7))
+    b = bytes((5, 4, 1, 7))
+    assert saves.hashes(a + b, 4) == [saves.hashes(a, 4)[0], saves.hashes(b, 4)[0]]
+    assert saves.hashes(a, 4) != saves.hashes(b, 4)
+    assert saves.hashes(a + b, 0) == saves.hashes(a + b, 3)  # no size: one hash of it all
+
+
 def test_a_full_log_is_rewritten_with_the_newest_state():
     mem = nvm()
     st = saves.SlotStore(mem)
