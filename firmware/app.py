@@ -74,6 +74,8 @@ class App:
             # building it left garbage: gone before the first drawing adds its own (the first
             # Omweso board was the lowest point of a game's first step on the chip)
             self.collect()
+        elif s.version == self.drawn and self.view.tick(s):
+            return  # only the AI's progress bar or the countdown moved on
         self.view.update(s)
         self.drawn = s.version
 

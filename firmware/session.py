@@ -73,6 +73,7 @@ class Session:
         self.sounds = []
         self.saved = None        # a decoded save offered as "Resume"
         self.version = 0
+        self.moved_on = 0        # bumped when only the AI's progress moved on (no new version)
         self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
         self._load()
@@ -315,6 +316,7 @@ class Session:
     def tick(self, now):
         self.now = now
         v = self.version
+        m = self.moved_on
         if self.msg and self.msg_at is None:
             self.msg_at = now
         if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim":
@@ -345,7 +347,7 @@ class Session:
                 self._blitz_pass()
             if self.phase != "ai" and self.brain is not None and self.cfg.get("ponder", True):
                 self._ponder(self.phase)
-        return self.version != v
+        return self.version != v or self.moved_on != m
 
     def thinking(self):
         return self.screen == "play" and self.phase == "ai"
@@ -359,7 +361,7 @@ class Session:
         if br.work():
             self._ai_move()
         elif br.progress() != p:
-            self.version += 1
+            self.moved_on += 1  # not the version: the view redraws just its progress bar
 
     def _ponder(self, ph):
         # The human's turn vs the AI: the AI searches its likely reply meanwhile (engine/ai.py)

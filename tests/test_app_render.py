@@ -264,6 +264,18 @@ def screens(app, s, game, out=None):
     s.brain.progress = lambda: 40
     d = shot(app)
     assert count(d, bx, 5, ui.BAR_W, 4, ui.YELLOW) == 4 * (ui.BAR_W * 40 // 100)
+    # only the bar moved on (the session's version unchanged): the board is not redrawn
+    updates = []
+    full = app.view.update
+    app.view.update = lambda s_: updates.append(1) or full(s_)
+    s.brain.progress = lambda: 70
+    d = shot(app)
+    assert count(d, bx, 5, ui.BAR_W, 4, ui.YELLOW) == 4 * (ui.BAR_W * 70 // 100)
+    assert updates == []
+    s.version += 1  # anything else changed: the whole view
+    shot(app)
+    assert updates == [1]
+    del app.view.update
     del s.brain.thinking, s.brain.progress
     check_board(app, s)
     if out is not None and "thinking" in out:

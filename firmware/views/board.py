@@ -11,6 +11,7 @@ class BoardView:
         self.group = displayio.Group()
         self.frame = ui.Frame(self.group, w, h)
         self.pits = {}
+        self.corner_w = -1  # the corner text's length at the last update
         self.layout(session)
 
     def layout(self, s):
@@ -77,21 +78,36 @@ class BoardView:
                 "capture" if s.anim_ev == "capture" else "active"
         return st
 
+    def corner(self, s):
+        # the top right corner: (text, bar) - the AI's progress bar while it thinks, the blitz
+        # countdown on the human's turn, else nothing
+        if s.thinking():
+            return " " * (ui.BAR_W // ui.CH_W + 1), s.ai_progress()
+        if s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
+                and s.cfg["blitz"]:
+            left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
+            return "%ds" % ((left + 999) // 1000 if left > 0 else 0), None
+        return "", None
+
+    def tick(self, s):
+        """Only the corner moved on (the session's version unchanged): redraw just that, so
+        that the AI's progress bar costs no board redraw (and its garbage) per slice. False if
+        the rest must be redrawn (the countdown's width changed the status line's room)."""
+        th, bar = self.corner(s)
+        if len(th) != self.corner_w:
+            return False
+        ui.set_text(self.frame.think, "" if bar is not None else th)
+        self.frame.progress(bar, s.now // 60)
+        return True
+
     def update(self, s):
         f = self.frame
         t = self.turn_text(s)
         x = self.extra(s) if s.phase != "over" else ""
         if x:
             t = t + "  " + x
-        th = ""
-        bar = None
-        if s.thinking():  # a progress bar where the blitz countdown goes
-            bar = s.ai_progress()
-            th = " " * (ui.BAR_W // ui.CH_W + 1)
-        elif s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
-                and s.cfg["blitz"]:
-            left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
-            th = "%ds" % ((left + 999) // 1000 if left > 0 else 0)
+        th, bar = self.corner(s)
+        self.corner_w = len(th)
         ui.set_text(f.think, "" if bar is not None else th)
         f.progress(bar, s.now // 60)
         ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))

@@ -41,6 +41,9 @@ class MenuView:
         """Top pixel row of visible row i."""
         return self.y0 + i * LINE
 
+    def tick(self, s):
+        return False  # nothing on it moves on its own: App.render redraws it whole
+
     def update(self, s):
         m = s.scr
         if self.board is not None:  # the picture: on the title screen, below its rows

@@ -21,6 +21,9 @@ class TextView:
         self.rows = []
         s.scr.set_width((w - 4) // ui.CH_W, self.n)
 
+    def tick(self, s):
+        return False  # nothing on it moves on its own: App.render redraws it whole
+
     def update(self, s):
         t = s.scr
         lines = t.lines
