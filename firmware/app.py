@@ -47,10 +47,10 @@ class App:
         gc.collect()
         self.floor = mem_free() - _SLACK  # CPython: -1 - _SLACK, never reached
 
-    def tidy(self):
-        """Collect if the garbage has piled up: the session calls it inside a step that
-        allocates a lot (a move, then its save), so the two peaks do not add up."""
-        if mem_free() < self.floor:
+    def tidy(self, full=False):
+        """Collect if the garbage has piled up (full: in any case): the session calls it inside
+        a step that allocates a lot (a move, then its save), so the two peaks do not add up."""
+        if full or mem_free() < self.floor:
             self.collect()
 
     def render(self):

@@ -24,7 +24,7 @@ _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.scree
                    "firmware.screens.history", "firmware.rule_text")
 
 
-def _nothing():
+def _nothing(full=False):
     pass
 
 
@@ -241,7 +241,7 @@ class Session:
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
         self._refresh()
-        self.tidy()  # the move's garbage goes before the save makes its own
+        self.tidy(True)  # the garbage so far goes before the save makes its own (~2 KB)
         self._save(code)
         self.tidy()
         # The animation's trace is made after the save, so that its heap and the save's do not
