@@ -142,6 +142,33 @@ def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeyp
     assert 60000 < held["search"] < 150000, held
 
 
+def test_the_complete_game_script_plays_a_san_yao_match_through_its_rounds():
+    # device_games' loop on CPython with a headless board: the summary between rounds gets its
+    # A (it used to wait there for ever) and the match ends
+    import device_games
+    from boards import headless
+    from firmware.app import App
+
+    class Clock:  # supervisor.ticks_ms and time.sleep: 100 ms per loop
+        t = 0
+
+        def ticks_ms(self):
+            self.t += 100
+            assert self.t < 3600 * 1000, "the match did not end within an hour of play"
+            return self.t
+
+        def sleep(self, s):
+            pass
+    out = []
+    c = Clock()
+    app = App(headless.make(320, 240), store=None, seed=3, ai_ms=20)
+    exec(device_games.LOOP % ("sanyao", 1), {"app": app, "supervisor": c, "time": c,
+                                            "print": lambda *a: out.append(a)})
+    rounds = [a for a in out if a[0] == "ROUND"]
+    assert rounds and out[-1][0] == "OVER" and out[-1][1] > rounds[-1][1]
+    assert app.session.phase == "over"
+
+
 def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table():
     import device_games
     ok = device_games.parse("picosystem", "oanquan", 1, "PLY\r\nOVER 31\r\n", "", 106.8, 49000,

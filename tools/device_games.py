@@ -28,7 +28,7 @@ import emu  # noqa: E402
 BOARDS = ("picosystem", "pico_display_pack2", "pico_lcd13")
 GAMES = ("oanquan", "sanyao", "omweso")
 
-PLAY = r'''
+BOOT = r'''
 import gc, time, supervisor
 from boards import select
 hw = select.load(select.board_name(select.board_id()))
@@ -38,6 +38,12 @@ unload("boards.select")
 gc.collect()
 from firmware.app import App
 app = App(hw)
+'''
+
+# The game itself (also run on CPython by tests/test_device_tools.py). Between rounds (San-Yao's
+# match, an Omweso match of more points) the summary screen waits for A, as for a player: the
+# script presses it (before 2026-12-01 it waited there for ever: no San-Yao match ended).
+LOOP = r'''
 app.render()
 s = app.session
 s.cfg["game"] = %r
@@ -48,10 +54,15 @@ if s.cfg["game"] == "omweso":
     s.rules_for("omweso")["match_points"] = 1
 s.new_game()
 while s.phase != "over":
-    app.step(supervisor.ticks_ms())
+    now = supervisor.ticks_ms()
+    if s.screen == "summary" and s.phase == "round":
+        print("ROUND", s.snap["ply"])
+        s.press("a", now)
+    app.step(now)
     time.sleep(0.01)
-print("OVER", s.snap["ply"])
+print("OVER", s.snap["ply"])  # the plies of the whole match
 '''
+PLAY = BOOT + LOOP
 
 
 def play(board, game, level, shipped, log=print):
