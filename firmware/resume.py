@@ -67,15 +67,15 @@ def load(session):
             if k in cfg and cfg[k] in CFG_VALUES[k]:
                 session.cfg[k] = cfg[k]
         session.ad = adapter(session.cfg["game"])
-        nr = head.get("nr")
-        if nr:
-            session.rules[session.cfg["game"]] = dict(engine_game(session.cfg["game"])(nr).rules)
         if head.get("g"):
             if head["g"] not in games.NAMES:
                 raise ValueError("game")
             session.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
                           "pos": data[i + 1:]}
             session.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
+        nr = head.get("nr")  # the next game's rules, when not the saved game's (saves.encode)
+        if nr:
+            session.rules[session.cfg["game"]] = dict(engine_game(session.cfg["game"])(nr).rules)
     except Exception:
         session.saved = None
         session.notice = "Save unreadable: ignored"

@@ -284,8 +284,6 @@ def encode(session):
     import json
     head = {"v": 1, "cfg": session.cfg}
     name = session.cfg["game"]
-    if name in session.rules:
-        head["nr"] = session.rules[name]  # the rules chosen for the next game
     blob = None
     if session.game is not None and not session.game.over(session.rec.pos):
         head["g"] = session.game.NAME
@@ -297,6 +295,9 @@ def encode(session):
         head["r"] = s["r"]
         head["h"] = s["h"]
         blob = s["pos"]
+    nr = session.rules.get(name)  # the rules chosen for the next game: left out when they are
+    if nr is not None and not (head.get("g") == name and head["r"] == nr):  # the game's (~280 B)
+        head["nr"] = nr
     h = json.dumps(head).encode()
     a = len(h) + 1
     if blob is not None:

@@ -84,6 +84,26 @@ def test_session_move_is_at_most_8_bytes_in_omweso():
     moves_and_reload("omweso", 8)
 
 
+def test_session_next_rules_are_saved_only_when_not_the_games():
+    import json
+    only("oanquan")
+    mem = nvm()
+    s = make("oanquan", "two", store=saves.SlotStore(mem))
+    s.new_game()
+    p = s.encode()
+    head = json.loads(bytes(p[:p.find(b"\n")]).decode())
+    assert "nr" not in head and head["r"] == s.rules["oanquan"]  # not twice (~280 bytes)
+    nr = dict(s.rules["oanquan"])
+    nr["mandarin_exchange"] = not nr["mandarin_exchange"]
+    s.rules["oanquan"] = nr  # chosen for the next game while this one goes on
+    s._save()
+    p = s.encode()
+    head = json.loads(bytes(p[:p.find(b"\n")]).decode())
+    assert head["nr"] == nr and head["r"] != nr
+    again = make("oanquan", "two", store=saves.SlotStore(mem))  # a power cycle
+    assert again.rules["oanquan"] == nr and again.saved["r"] == head["r"]
+
+
 def test_session_take_back_is_one_record_and_reloads():
     mem = nvm()
     st = saves.SlotStore(mem)
