@@ -5,7 +5,8 @@
 import json
 
 from firmware.saves import G_HEAD, SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT, SHORT, \
-    SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair
+    SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair, \
+    hashes
 
 
 def _get_varint(buf, i, end):
@@ -213,7 +214,8 @@ def load(self):
         self.codes = []
     g = _game(games, head)
     self.size = g.SIZE if g is not None else 0
-    self.keep(head, blob)
+    n = self.size if self.size and len(blob) >= self.size else 0
+    self.keep(head, hashes(blob, self.size), blob[:n])
     self.fresh = damaged or bool(why)  # the store no longer matches: rewrite it next time
     return head + b"\n" + blob
 

@@ -52,11 +52,16 @@ def hashes(blob, size):
         size = n if n else 1
     out = []
     for s in range(0, n, size):
-        h = 0
-        for i in range(s, s + size):
-            h = (h * 31 + blob[i]) % 33554393
-        out.append(h)
+        out.append(hash_at(blob, s, size))
     return out
+
+
+def hash_at(data, start, size):
+    """hashes() of the size bytes of data from start."""
+    h = 0
+    for i in range(start, start + size):
+        h = (h * 31 + data[i]) % 33554393
+    return h
 
 
 def _varint(out, v):
@@ -103,21 +108,18 @@ class Saver:
         return self.store.capacity() if self.store is not None else 0
 
     def save(self, payload, move=None, game=None):
-        """Store payload (session.encode()). Only used during the call: the Saver keeps the
-        head, the positions' hashes and the newest position, not the payload."""
+        """Store payload: session.encode(), or a Live (saves.state(session)) that gives the same
+        without building it unless a snapshot or a rewrite needs it. Used during the call only:
+        the Saver keeps the head, the positions' hashes and the newest position."""
         # game: only used during this call (the Saver keeps no game: only the active game's
         # modules stay loaded)
         if self.store is None:
             return
-        i = payload.find(b"\n")
-        if i < 0:
-            i = len(payload)
-        v = memoryview(payload)
-        head = v[:i]
-        blob = v[i + 1:]
         if game is not None:
             self.size = game.SIZE
-        sums = hashes(blob, self.size)
+        st = payload if isinstance(payload, Live) else Flat(payload, self.size)
+        head = st.head
+        sums = st.sums
         got = None
         if not self.fresh and self.head is not None:
             if sums == self.sums:
@@ -125,38 +127,43 @@ class Saver:
                     return  # nothing new: no flash write
                 got = record(HEAD, head), self.codes
             elif head == self.head and self.size:
-                got = self._compact(blob, sums, move, game)
+                got = self._compact(st, move, game)
         if got is None:
-            got = record(SNAP, payload), [None] * (len(blob) // self.size) if self.size else []
+            got = record(SNAP, st.payload()), \
+                [None] * (st.nbytes // self.size) if self.size else []
         self.fresh = True  # until the write is known to be complete
         if not self.store.append(got[0]):
             from firmware import saverewrite  # about once a game: loaded for this call only
             from firmware.common import unload
+            p = st.payload()
             try:
-                self.store.rewrite(payload, saverewrite.rebuild(self, head, blob, got[1]))
+                self.store.rewrite(p, saverewrite.rebuild(self, head, memoryview(p)[len(head) + 1:],
+                                                          got[1]))
             finally:
                 unload("firmware.saverewrite")
-        self.keep(head, blob, sums)
+        self.keep(head, sums, st.top())
         self.codes = got[1]
         self.fresh = False
 
-    def keep(self, head, blob, sums=None):
-        """Remember what the store now holds (head and positions as bytes or views)."""
+    def keep(self, head, sums, top):
+        """Remember what the store now holds: its head, its positions' hashes and its newest
+        position (bytes or views: copied)."""
         if self.head is None or head != self.head:
             self.head = bytes(head)
-        self.sums = sums if sums is not None else hashes(blob, self.size)
-        n = self.size if self.size and len(blob) >= self.size else 0
+        self.sums = sums
+        n = len(top)
         if self.top is None or len(self.top) != n:
             self.top = bytearray(n)
         for i in range(n):
-            self.top[i] = blob[i]
+            self.top[i] = top[i]
 
-    def _compact(self, blob, sums, move, game):
+    def _compact(self, st, move, game):
         # (record, codes after it) for a take-back or a move, None if it is neither: the
         # positions are compared with the stored ones through their hashes, a move's newest
         # position byte for byte with the stored newest one played on
         size = self.size
         old = self.sums
+        sums = st.sums
         d = len(old) - len(sums)
         if d > 0 and old[d:] == sums:
             body = bytearray()
@@ -164,9 +171,10 @@ class Saver:
             return record(UNDO, body), self.codes[d:]
         keep = len(sums)
         had = len(old)
-        if len(blob) % size or not blob or not had or keep > 255 or sums[1:] != old[:keep - 1]:
+        if st.nbytes % size or not st.nbytes or not had or keep > 255 or \
+                sums[1:] != old[:keep - 1]:
             return None
-        new = blob[:size]
+        new = st.top()
         if move is not None and game is not None and len(self.top) == size:
             p = bytearray(self.top)
             try:
@@ -278,14 +286,15 @@ def make_store(board):
         unload("firmware.saveload")
 
 
-def encode(session):
-    """What the session saves: a JSON head (settings, the rules of the next game, the game in
-    progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
+def _head(session):
+    # (the JSON head as bytes, the positions of a saved game offered on the title screen or
+    # None, whether a game is in progress)
     import json
     head = {"v": 1, "cfg": session.cfg}
     name = session.cfg["game"]
     blob = None
-    if session.game is not None and not session.game.over(session.rec.pos):
+    live = session.game is not None and not session.game.over(session.rec.pos)
+    if live:
         head["g"] = session.game.NAME
         head["r"] = session.game.rules
         head["h"] = session.human
@@ -298,22 +307,89 @@ def encode(session):
     nr = session.rules.get(name)  # the rules chosen for the next game: left out when they are
     if nr is not None and not (head.get("g") == name and head["r"] == nr):  # the game's (~280 B)
         head["nr"] = nr
-    h = json.dumps(head).encode()
-    a = len(h) + 1
-    if blob is not None:
-        out = bytearray(a + len(blob))
-        out[a:] = blob
-    elif "g" in head:
-        # made at its final size (growing it copied it at every position: garbage on the chip)
-        size = session.game.SIZE
-        n = max(0, min(len(session.undo), (2000 - a) // size - 1))  # take-backs that fit
-        out = bytearray(a + (n + 1) * size)
-        out[a:a + size] = session.rec.pos
-        for i in range(n):
-            a += size
-            session.undo.copy_to(len(session.undo) - 1 - i, out, a)
-    else:
-        out = bytearray(a)
+    return json.dumps(head).encode(), blob, live
+
+
+def encode(session):
+    """What the session saves: a JSON head (settings, the rules of the next game, the game in
+    progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
+    h, blob, live = _head(session)
+    if live:
+        return Live(session, h).payload()
+    out = bytearray(len(h) + 1 + (len(blob) if blob is not None else 0))
     out[:len(h)] = h
     out[len(h)] = 10
-    return out  # the Saver keeps it (no copy): nobody changes it afterwards
+    if blob is not None:
+        out[len(h) + 1:] = blob
+    return out
+
+
+def state(session):
+    """What a move's save hands the Saver: encode(session), built only if needed (a Live)
+    while a game is in progress (the payload was ~1.7 KB of garbage per move; issue 10)."""
+    h, blob, live = _head(session)
+    return Live(session, h) if live else encode(session)
+
+
+class Flat:
+    """A payload as the Saver reads it (bytes: the head, "\n", the positions newest first)."""
+
+    def __init__(self, payload, size):
+        i = payload.find(b"\n")
+        if i < 0:
+            i = len(payload)
+        v = memoryview(payload)
+        self.p = payload
+        self.head = v[:i]
+        self.blob = v[i + 1:]
+        self.nbytes = len(self.blob)
+        self.sums = hashes(self.blob, size)
+        self.size = size
+
+    def top(self):
+        """The newest position (empty if none or the size is unknown)."""
+        n = self.size if self.size and self.nbytes >= self.size else 0
+        return self.blob[:n]
+
+    def payload(self):
+        return self.p
+
+
+class Live:
+    """A game in progress as the Saver reads it, read where the session keeps it: the newest
+    position (rec.pos), then the take-backs newest first; the payload is built only when a
+    snapshot or a rewrite asks for it (about once a game)."""
+
+    def __init__(self, session, head):
+        self.s = session
+        self.head = head
+        size = self.size = session.game.SIZE
+        u = session.undo
+        # take-backs that fit in 2000 bytes with the head
+        self.n = n = max(0, min(len(u), (2000 - len(head) - 1) // size - 1))
+        self.nbytes = (n + 1) * size
+        sums = [hash_at(session.rec.pos, 0, size)]
+        for i in range(n):
+            sums.append(hash_at(u.buf, u.offset(len(u) - 1 - i), size))
+        self.sums = sums
+        self.p = None
+
+    def top(self):
+        return self.s.rec.pos
+
+    def payload(self):
+        if self.p is None:
+            # made at its final size (growing it copied it at every position: garbage on the chip)
+            h = self.head
+            size = self.size
+            u = self.s.undo
+            a = len(h) + 1
+            out = bytearray(a + self.nbytes)
+            out[:len(h)] = h
+            out[len(h)] = 10
+            out[a:a + size] = self.s.rec.pos
+            for i in range(self.n):
+                a += size
+                u.copy_to(len(u) - 1 - i, out, a)
+            self.p = out
+        return self.p

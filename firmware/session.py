@@ -480,7 +480,8 @@ class Session:
         if self.store is None:
             return
         try:
-            self.store.save(self.encode(), move, self.game)
+            from firmware import saves  # the store's own module: already loaded
+            self.store.save(saves.state(self), move, self.game)
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 

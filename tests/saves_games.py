@@ -5,6 +5,7 @@
 import random
 
 import flashmodel as FM
+from firmware import saves as S
 from session_util import make, Clock, press, settle, human_move, greedy
 
 
@@ -79,7 +80,7 @@ class CutSweep:
         self.prev = saver.load()  # what the power cycle found (the previous game's last save)
 
         def save(payload, move=None, game=None):
-            sweep.pending = bytes(payload)
+            sweep.pending = bytes(payload.payload() if isinstance(payload, S.Live) else payload)
             orig(payload, move, game)
             sweep.prev = sweep.pending  # the save is complete
             sweep.pending = None
