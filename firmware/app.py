@@ -11,12 +11,13 @@ from firmware.common import unload
 
 # CircuitPython collects only when an allocation fails (no gc.threshold): left alone, the heap
 # fills with garbage before each collection. The app collects once this much has piled up since
-# the last collection, so the lowest free heap stays near what a collection leaves. Drawing makes
-# little garbage since 2026-12-01 (a board redraw 0.3 KB), so 1.5 KB means a collection every
-# few seconds of play, or about every 0.15 s while the AI thinks (15-20 ms each on the RP2040).
-# The lowest free heap is about what a collection leaves minus this minus one step's garbage
-# (measured on the chip: Omweso's first AI move at 320x240 was 39.5 KB with 2 KB).
-_SLACK = const(1536)
+# the last collection, so the lowest free heap stays near what a collection leaves. The lowest
+# free heap is about what a collection leaves minus this minus one step's garbage. A board redraw
+# makes ~0.5 KB (320x240), so 1 KB means a collection every second frame of a "fast" sowing
+# (50 ms a step; a frame ~17 ms and a collection ~25 ms on the RP2040 at 320x240); while the AI
+# thinks only its progress bar is redrawn (little garbage: a collection every few seconds).
+# 1.5 KB until 2026-12-01, when the AI's thinking still redrew the board at every slice.
+_SLACK = const(1024)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 

@@ -241,9 +241,9 @@ class Session:
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
         self._refresh()
-        self.tidy(True)  # the garbage so far goes before the save makes its own (~2 KB)
+        self.tidy(True)  # the garbage so far goes before the save makes its own
         self._save(code)
-        self.tidy()
+        self.tidy(True)  # and the save's (~1.3 KB) before the trace (~1.5 KB, kept) is made
         # The animation's trace is made after the save, so that its heap and the save's do not
         # add up (a long late Omweso move: ~2 KB of trace, the save ~2-4 KB; issue 10): the move
         # again from the position before it, through a record with the history it had (the
