@@ -5,8 +5,8 @@
 import json
 
 from firmware.saves import G_HEAD, SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT, SHORT, \
-    SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair, \
-    hashes
+    SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair
+from firmware.saveflat import hashes
 
 
 def _get_varint(buf, i, end):

@@ -44,20 +44,9 @@ def checksum(data, start=0, end=None, c=1):
     return (b << 16) | a
 
 
-def hashes(blob, size):
-    """A 25-bit polynomial hash of each size-byte position in blob (the whole blob as one if
-    size is 0 or does not divide it). Small ints on the device: h * 31 + 255 < 2**30."""
-    n = len(blob)
-    if not size or n % size:
-        size = n if n else 1
-    out = []
-    for s in range(0, n, size):
-        out.append(hash_at(blob, s, size))
-    return out
-
-
 def hash_at(data, start, size):
-    """hashes() of the size bytes of data from start."""
+    """A 25-bit polynomial hash of the size bytes of data from start (a stored position). Small
+    ints on the device: h * 31 + 255 < 2**30."""
     h = 0
     for i in range(start, start + size):
         h = (h * 31 + data[i]) % 33554393
@@ -117,7 +106,13 @@ class Saver:
             return
         if game is not None:
             self.size = game.SIZE
-        st = payload if isinstance(payload, Live) else Flat(payload, self.size)
+        if isinstance(payload, Live):
+            st = payload
+        else:  # settings and the title screen's saves: the reader is loaded for this call only
+            from firmware.saveflat import Flat
+            from firmware.common import unload
+            st = Flat(payload, self.size)
+            unload("firmware.saveflat")
         head = st.head
         sums = st.sums
         got = None
@@ -209,6 +204,7 @@ class Saver:
             return saveload.load(self)
         finally:
             unload("firmware.saveload")
+            unload("firmware.saveflat")
 
 
 class NvmLog:
@@ -329,30 +325,6 @@ def state(session):
     while a game is in progress (the payload was ~1.7 KB of garbage per move; issue 10)."""
     h, blob, live = _head(session)
     return Live(session, h) if live else encode(session)
-
-
-class Flat:
-    """A payload as the Saver reads it (bytes: the head, "\n", the positions newest first)."""
-
-    def __init__(self, payload, size):
-        i = payload.find(b"\n")
-        if i < 0:
-            i = len(payload)
-        v = memoryview(payload)
-        self.p = payload
-        self.head = v[:i]
-        self.blob = v[i + 1:]
-        self.nbytes = len(self.blob)
-        self.sums = hashes(self.blob, size)
-        self.size = size
-
-    def top(self):
-        """The newest position (empty if none or the size is unknown)."""
-        n = self.size if self.size and self.nbytes >= self.size else 0
-        return self.blob[:n]
-
-    def payload(self):
-        return self.p
 
 
 class Live:
