@@ -42,6 +42,17 @@ def test_session_ignores_a_saved_game_the_engine_rejects_with_a_notice():
     assert saves.SlotStore(mem).load() is not None  # the settings in it are still used
 
 
+def started(name, moves):
+    """(nvm, its Saver, a two-player session saving there, its clock) after `moves` moves."""
+    mem = nvm()
+    st = saves.SlotStore(mem)
+    s = make(name, "two", store=st)
+    c = Clock()
+    s.new_game()
+    play(s, c, moves)
+    return mem, st, s, c
+
+
 def only(name):
     # the other games' modules go, as on the device (these tests run in one MicroPython process)
     import gc
@@ -124,12 +135,7 @@ def test_session_move_saves_build_no_payload():
     # a move's save is written from the head, the hashes and the newest position: building
     # the payload (~1.7 KB late in an Omweso game) is left to snapshots and rewrites
     only("oanquan")
-    mem = nvm()
-    st = saves.SlotStore(mem)
-    s = make("oanquan", "two", store=st)
-    c = Clock()
-    s.new_game()
-    play(s, c, 1)
+    mem, st, s, c = started("oanquan", 1)
     built = []
     make_it = saves.Live.payload
 
@@ -152,12 +158,7 @@ def test_session_move_saves_build_no_payload():
 
 
 def test_session_take_back_is_one_record_and_reloads():
-    mem = nvm()
-    st = saves.SlotStore(mem)
-    s = make("sanyao", "two", store=st)
-    c = Clock()
-    s.new_game()
-    play(s, c, 4)
+    mem, st, s, c = started("sanyao", 4)
     end = st.store.end
     press(s, c, "y")
     assert st.store.end - end <= 6  # "U" + length + count + check
