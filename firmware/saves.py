@@ -310,21 +310,24 @@ def encode(session):
     """What the session saves: a JSON head (settings, the rules of the next game, the game in
     progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
     h, blob, live = _head(session)
-    if live:
-        return Live(session, h).payload()
-    out = bytearray(len(h) + 1 + (len(blob) if blob is not None else 0))
-    out[:len(h)] = h
-    out[len(h)] = 10
-    if blob is not None:
-        out[len(h) + 1:] = blob
-    return out
+    return Live(session, h).payload() if live else _join(h, blob)
 
 
 def state(session):
     """What a move's save hands the Saver: encode(session), built only if needed (a Live)
     while a game is in progress (the payload was ~1.7 KB of garbage per move; issue 10)."""
     h, blob, live = _head(session)
-    return Live(session, h) if live else encode(session)
+    return Live(session, h) if live else _join(h, blob)
+
+
+def _join(h, blob):
+    # the payload outside a game: the head and the title screen's saved positions, if any
+    out = bytearray(len(h) + 1 + (len(blob) if blob is not None else 0))
+    out[:len(h)] = h
+    out[len(h)] = 10
+    if blob is not None:
+        out[len(h) + 1:] = blob
+    return out
 
 
 class Live:
