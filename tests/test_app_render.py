@@ -504,3 +504,17 @@ def test_blitz_countdown_moves_on_without_a_new_version():
     app.view.update = lambda s_: updates.append(1) or full(s_)
     app.render()
     assert f.think.text == "8s" and updates == []  # same width: the corner alone
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_omweso_pits_are_tiles_of_one_bitmap(size):
+    # one Bitmap for the 32 pits (ui.Sheet; ~1.2 KB less heap on the chip at 320x240), each pit
+    # its own tile of it: drawn where check_board finds it, no two pits on the same tile
+    app, s = setup_app(size[0], size[1], "omweso")
+    s.new_game()
+    load(s, "omweso")
+    shot(app)
+    v = app.view
+    assert len({id(p.tg.bitmap) for p in v.slot}) == 1
+    assert len({(p.ox, p.oy) for p in v.slot}) == 32
+    check_board(app, s)

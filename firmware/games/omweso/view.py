@@ -30,10 +30,12 @@ class View(BoardView):
             else None
         px = (cw - pw) // 2
         self.slot = []  # the pits by screen position (G.slot_index)
+        sheet = ui.Sheet(pw, rh - 2, 32)  # one bitmap for the 32 pits
         for row in range(4):
             for col in range(8):
                 y = y0 + 2 + (3 - row) * rh + (2 if row < 2 else -2)  # a gap between the sides
-                self.slot.append(ui.Pit(g, x0 + col * cw + px, y + 1, pw, rh - 2))
+                self.slot.append(ui.Pit(g, x0 + col * cw + px, y + 1, pw, rh - 2, "box", sheet,
+                                        len(self.slot)))
         self.shown = -1
 
     def viewer(self, s):
