@@ -111,18 +111,23 @@ def check_board(app, s):
         glyph = [(x, y) for x, y in ui.glyph_pixels(pit.text, tx, ty, pit.tsc)
                  if 0 <= x < pit.w and 0 <= y < pit.h]
         stone = to565(ui.STONE)
+        layered = hasattr(pit, "layers")  # views/layers.py
         for x, y in glyph:
             assert d.pixel(pit.x + x, pit.y + y) == stone, (key, pit.text)
         # every pit/square/hole the move texts name carries its number, in the ring's colour
+        # (Omweso's layered pits: in the stones' colour)
         cell = key[1] if isinstance(key, tuple) else key
         if s.cfg["game"] == "omweso":
             cell = key % 16  # its view keys player p's pit i as p * 16 + i
         if isinstance(cell, int):
             assert pit.numbered, key
             nx, ny = pit.number_origin(cell)
-            ring = to565(ui.STYLE_RING[styles.get(key, "")])
-            for x, y in ui.glyph_pixels(str(cell), nx, ny, 1):
+            ring = to565(ui.STYLE_RING[styles.get(key, "")] if not layered else ui.STONE)
+            number = ui.glyph_pixels(str(cell), nx, ny, 1)
+            for x, y in number:
                 assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
+            if layered:  # Omweso's stone layer: the number in the stones' colour
+                glyph += number
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
         stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)
         cap = pit.capacity(big)
@@ -507,14 +512,19 @@ def test_blitz_countdown_moves_on_without_a_new_version():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
-def test_omweso_pits_are_tiles_of_one_bitmap(size):
-    # one Bitmap for the 32 pits (ui.Sheet; ~1.2 KB less heap on the chip at 320x240), each pit
-    # its own tile of it: drawn where check_board finds it, no two pits on the same tile
+def test_omweso_pits_are_layers_not_32_bitmaps(size):
+    # views/layers.py: the 32 pits' stones in one 1-bit bitmap, one tile each, body and ring from
+    # one shared frame tile (~5 KB less heap next to the AI's search on the chip): a handful of
+    # TileGrids, not one per pit; every pit drawn where check_board finds it
+    from displayio import TileGrid
     app, s = setup_app(size[0], size[1], "omweso")
     s.new_game()
     load(s, "omweso")
     shot(app)
     v = app.view
-    assert len({id(p.tg.bitmap) for p in v.slot}) == 1
+    L = v.layers
     assert len({(p.ox, p.oy) for p in v.slot}) == 32
+    assert L.stones.width * L.stones.height <= 8 * v.cw * 4 * v.rh
+    grids = [el for el in v.group if isinstance(el, TileGrid)]
+    assert len(grids) < 16, len(grids)
     check_board(app, s)

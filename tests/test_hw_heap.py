@@ -364,12 +364,12 @@ DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (low end of DESIGN.m
 # on 2026-12-01 (session 15) with the app trace's compact Omweso steps (common.Trace lap/relay/
 # marks) and the move's trace made again after its save (Session.play_move), code every game
 # loads, for a complete Omweso game's lowest point on the chip at 320x240 30.1 -> 35.0 KB
-# (instrumented demo game), so 135.5; 135.5 -> 136.25 on 2026-12-01 (session 17) with the pits'
-# shared bitmap (ui.Sheet: Omweso's 32 pits one Bitmap; here Omweso 156.3 -> 154.0 KB at 320x240,
-# on the chip ~1.2 KB more free) - its code is loaded with every game (+0.7 KB here).
+# (instrumented demo game), so 135.5. Omweso 170.2 -> 152.0 on 2026-12-01 (session 17) with its
+# pits drawn in layers (firmware/views/layers.py: one 1-bit stone bitmap and a shared frame tile
+# instead of 32 four-colour bitmaps and TileGrids; here 156.3 -> 150.9 KB at 320x240).
 # A second copy of the AI's buffers (+10 KB here) or a 320x240 4-bit bitmap (+38 KB) certainly
 # fails.
-USED_LIMIT_KB = {"oanquan": 136.25, "sanyao": 138.1, "omweso": 170.2}
+USED_LIMIT_KB = {"oanquan": 135.5, "sanyao": 138.1, "omweso": 152.0}
 
 
 def device_estimate(r, shipped):

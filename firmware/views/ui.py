@@ -137,16 +137,11 @@ def glyph_pixels(text, x, y, sc):
     return out
 
 
-class Sheet:
-    """Same-size pits drawn side by side into one bitmap, each pit one tile of it with its own
-    TileGrid (so its own palette): one Bitmap object instead of one per pit. Omweso's 32 pits at
-    320x240: ~1.9 KB less heap next to the AI's search (a Bitmap's object and rounding each)."""
-
-    def __init__(self, w, h, n, cols=8):
-        self.w = w
-        self.h = h
-        self.cols = cols
-        self.bmp = displayio.Bitmap(w * cols, h * ((n + cols - 1) // cols), 4)
+def box_outline(bmp, w, h):
+    """A box pit's ring (3) and body (1), rounded corners clear, at the top left of bmp."""
+    rect(bmp, 1, 0, w - 2, h, 3)
+    rect(bmp, 0, 1, w, h - 2, 3)
+    rect(bmp, 2, 2, w - 4, h - 4, 1)
 
 
 class Pit:
@@ -154,34 +149,21 @@ class Pit:
     drawn with the 3x5 font, all in one 4-colour bitmap (0 clear, 1 body, 2 stones and digits,
     3 ring). shape: "box", "left" / "right" (half-moons, flat side right/left)."""
 
-    # Few attributes per pit (Omweso has 32 of them next to the AI's search): the bitmap (or
-    # Sheet and tile offset), its TileGrid, what is drawn; position, size and the layout numbers
-    # are derived from them.
+    # Few attributes per pit (Omweso has 32 of them next to the AI's search): the bitmap, its
+    # TileGrid, what is drawn; position, size and the layout numbers are derived from them.
     shape = "box"
     big_r = 0
     tsc = 1           # the scale the count is drawn at (sc, or 1 when it would not fit)
     numbered = False  # the pit's number is drawn in its top corner (move texts refer to it)
+    text = ""         # the count as drawn ("" when every seed is drawn as a dot)
 
-    sheet = None      # the Sheet the pit is a tile of, if any
-    ox = 0            # where the pit lies in its bitmap (its tile in a Sheet)
-    oy = 0
-
-    def __init__(self, group, x, y, w, h, shape="box", sheet=None, tile=0):
+    def __init__(self, group, x, y, w, h, shape="box"):
         if shape != "box":
             self.shape = shape
-        if sheet is None:
-            self.bmp = displayio.Bitmap(w, h, 4)
-            self.tg = displayio.TileGrid(self.bmp, pixel_shader=palette(""), x=x, y=y)
-        else:
-            self.sheet = sheet
-            self.bmp = sheet.bmp
-            self.ox = tile % sheet.cols * w
-            self.oy = tile // sheet.cols * h
-            self.tg = displayio.TileGrid(self.bmp, pixel_shader=palette(""), x=x, y=y,
-                                         tile_width=w, tile_height=h, default_tile=tile)
+        self.bmp = displayio.Bitmap(w, h, 4)
+        self.tg = displayio.TileGrid(self.bmp, pixel_shader=palette(""), x=x, y=y)
         group.append(self.tg)
         self.state = None
-        self.text = ""
         self._outline()
 
     @property
@@ -194,14 +176,18 @@ class Pit:
 
     @property
     def w(self):
-        return self.bmp.width if self.sheet is None else self.sheet.w
+        return self.bmp.width
 
     @property
     def h(self):
-        return self.bmp.height if self.sheet is None else self.sheet.h
+        return self.bmp.height
 
     def _rect(self, x, y, w, h, v):
-        rect(self.bmp, self.ox + x, self.oy + y, w, h, v)
+        # every pixel the pit draws goes through here (views/layers.py draws elsewhere)
+        rect(self.bmp, x, y, w, h, v)
+
+    def _style(self, style, body):
+        self.tg.pixel_shader = palette(style, body)
 
     @property
     def dot(self):
@@ -224,9 +210,7 @@ class Pit:
         h = self.h
         self._rect(0, 0, w, h, 0)
         if self.shape == "box":
-            self._rect(1, 0, w - 2, h, 3)
-            self._rect(0, 1, w, h - 2, 3)
-            self._rect(2, 2, w - 4, h - 4, 1)
+            box_outline(self.bmp, w, h)
             return
         # half-moon: an ellipse cut in half; flat side towards the board centre
         cx = w - 1 if self.shape == "left" else 0
@@ -345,13 +329,17 @@ class Pit:
                 st[3] == big and st[4] == text and st[5] == num:
             return
         self.state = (count, style, body, big, text, num)
-        self.numbered = num >= 0
-        self.tg.pixel_shader = palette(style, body)
+        # an attribute is set only when it differs from the class's default (each one set
+        # makes a pit's object bigger: Omweso has 32 next to the AI's search)
+        if self.numbered != (num >= 0):
+            self.numbered = num >= 0
+        self._style(style, body)
         if self.shape != "box":
             self._outline()
         else:
             self._rect(2, 2, self.w - 4, self.h - 4, 1)
-        self.big_r = 0
+        if self.big_r:
+            self.big_r = 0
         if big:
             r, cx, cy = self._big_box()
             self._rect(cx - r, cy - r, 2 * r, 2 * r, 3)
@@ -367,8 +355,10 @@ class Pit:
         sc = self.sc
         if len(t) * 4 * sc - sc > self.w - 4:
             sc = 1  # a long count in a small pit: the small digits, never cut off
-        self.tsc = sc
-        self.text = t
+        if sc != self.tsc:
+            self.tsc = sc
+        if t != self.text:
+            self.text = t
         x, y = self.text_origin(t)
         self._glyphs(t, x, y, sc, 2)
         if num >= 0:

@@ -1,6 +1,6 @@
 # Omweso screen: 4 rows of 8 pits seen from one player's side (the mover's in a two-player game,
 # the human's against the AI): the viewer's outer row at the bottom, inner row above it.
-from firmware.views import ui
+from firmware.views import ui, layers
 from firmware.views.board import BoardView
 from firmware.games.omweso import adapter as G
 
@@ -16,10 +16,9 @@ class View(BoardView):
         cw = (w - 2) // 8
         lines = 3 if h >= 200 else 2
         bh = h - lines * LINE - 2
-        # pits at most 32 px wide (a 4-colour bitmap row is then 2 words, not 3: 6 KB less heap
-        # at 320x240, where the cells are 39 px wide), at most 1.2 times as tall as wide, as on
-        # the 240x240 boards, and at most 35 px tall (at 320x240 2.3 KB less heap next to the
-        # AI's search: the opening's lowest point there was 0.6 KB short of 40 KB on the chip)
+        # pits at most 32 px wide, at most 1.2 times as tall as wide, as on the 240x240 boards,
+        # and at most 35 px tall (sizes chosen when each pit was its own 4-colour bitmap; the
+        # stone layer's rows are the cells' height, so the cap still saves heap)
         pw = cw - 2 if cw - 2 < _PIT_W else _PIT_W
         rh = min((bh - 4) // 4, pw * 12 // 10 + 2, _PIT_H + 2)
         x0 = (w - 8 * cw) // 2
@@ -29,13 +28,12 @@ class View(BoardView):
         self.info = ui.label(g, "", w // 2, h - 2 * LINE, ui.TEXT, (0.5, 0)) if lines == 3 \
             else None
         px = (cw - pw) // 2
-        self.slot = []  # the pits by screen position (G.slot_index)
-        sheet = ui.Sheet(pw, rh - 2, 32)  # one bitmap for the 32 pits
-        for row in range(4):
-            for col in range(8):
-                y = y0 + 2 + (3 - row) * rh + (2 if row < 2 else -2)  # a gap between the sides
-                self.slot.append(ui.Pit(g, x0 + col * cw + px, y + 1, pw, rh - 2, "box", sheet,
-                                        len(self.slot)))
+        # the pits by screen position (G.slot_index: row * 8 + column, rows from the bottom),
+        # drawn in layers (views/layers.py); the viewer's half 2 px lower, the other's 2 px
+        # higher, for a gap between the sides
+        self.layers = layers.Layers(g, ((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), 8, 2,
+                                    cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
+        self.slot = self.layers.pits
         self.shown = -1
 
     def viewer(self, s):
