@@ -528,3 +528,39 @@ def test_omweso_pits_are_layers_not_32_bitmaps(size):
     grids = [el for el in v.group if isinstance(el, TileGrid)]
     assert len(grids) < 16, len(grids)
     check_board(app, s)
+
+
+def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
+    # views/layers.py: a pit with a style (or another body) is shown by an overlay of the frame
+    # tile in that palette; back to the half's plain look, the overlay is hidden and free again
+    app, s = setup_app(320, 240, "omweso")
+    s.new_game()
+    load(s, "omweso")
+    shot(app)
+    v = app.view
+    L = v.layers
+    d = app.board.display
+    styled = [(0, "cursor"), (3, "last"), (9, "hint"), (17, "capture"), (20, "capture"),
+              (30, "next"), (12, "active")]
+    for k, st in styled:
+        p = v.slot[k]
+        p.draw(p.state[0], st, p.state[2], 0, None, p.state[5])
+    d.snapshot()
+    assert sum(L.used) == len(styled)
+    for k, st in styled:
+        p = v.slot[k]
+        assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.STYLE_RING[st]), (k, st)
+        if st == "capture":
+            assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(0xA03020)
+    p = v.slot[5]  # the other side's body on this side: an overlay too
+    p.draw(p.state[0], "", ui.BODY1, 0, None, p.state[5])
+    assert sum(L.used) == len(styled) + 1
+    for k in [k for k, _ in styled] + [5]:
+        p = v.slot[k]
+        p.draw(p.state[0], "", ui.BODY if k < 16 else ui.BODY1, 0, None, p.state[5])
+    d.snapshot()
+    assert sum(L.used) == 0 and all(tg.hidden for tg in L.over)
+    for k, _ in styled:
+        p = v.slot[k]
+        assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.RING), k
+        assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(ui.BODY if k < 16 else ui.BODY1), k
