@@ -2,8 +2,9 @@
 # A pit's body and ring are the same picture everywhere, so one frame tile (4 colours) is shown
 # by one TileGrid per half of the board (each half its body colour); a pit with a style (cursor,
 # last move, capture...) gets one of a few overlay TileGrids showing that tile in the style's
-# palette; the stones, counts and pit numbers of all pits are one 1-bit bitmap on top, one tile
-# per pit. Each pit is a LayerPit: the drawing of ui.Pit, into its tile of the stone layer.
+# palette; the stones and counts of all pits are one 1-bit bitmap on top, one tile per pit; the
+# pit numbers, in the ring's dark colour, are tiles of a strip of numbers, one TileGrid per row.
+# Each pit is a LayerPit: the drawing of ui.Pit, into its tile of the stone layer.
 import displayio
 from engine.compat import const
 from firmware.views import ui
@@ -19,7 +20,7 @@ class Layers:
     half's top-left pit at origin[half], rows rh apart, columns cw apart). Pit k is row k // cols
     from the bottom, column k % cols."""
 
-    def __init__(self, group, origins, cols, rows, cw, rh, pw, ph, bodies):
+    def __init__(self, group, origins, cols, rows, cw, rh, pw, ph, bodies, numbers=16):
         self.cols = cols
         self.rows = rows
         self.cw = cw
@@ -60,6 +61,27 @@ class Layers:
                 for c in range(cols):
                     tg[c, r] = (half * rows + rows - 1 - r) * cols + c
             group.append(tg)
+        # the numbers 0 .. numbers-1 and a blank, 3x5 font at ui.Pit.number_origin (3, 3) of
+        # the pit; a row of pits shows them through one TileGrid
+        self.blank = numbers
+        strip = displayio.Bitmap(cw * (numbers + 1), 5, 2)
+        for i in range(numbers):
+            x = i * cw
+            for px, py in ui.glyph_pixels(str(i), 0, 0, 1):
+                strip[x + px, py] = 1
+        pal = displayio.Palette(2)
+        pal[0] = 0
+        pal.make_transparent(0)
+        pal[1] = ui.RING
+        self.nums = []
+        for r in range(2 * rows):  # rows from the bottom
+            half = r // rows
+            tg = displayio.TileGrid(strip, pixel_shader=pal, width=cols, height=1,
+                                    tile_width=cw, tile_height=5, default_tile=numbers,
+                                    x=origins[half][0] + 3,
+                                    y=origins[half][1] + (rows - 1 - r % rows) * rh + 3)
+            group.append(tg)
+            self.nums.append(tg)
         self.pits = [LayerPit(self, k) for k in range(n)]
 
     def style(self, k, style, body):
@@ -90,8 +112,8 @@ class Layers:
 
 
 class LayerPit(ui.Pit):
-    """One pit of a Layers: ui.Pit's drawing into its tile of the 1-bit stone layer (stones,
-    count and number all in the stone colour; body and ring belong to the frame layers)."""
+    """One pit of a Layers: ui.Pit's drawing into its tile of the 1-bit stone layer (stones and
+    count; body, ring and number belong to the other layers)."""
 
     def __init__(self, layers, k):
         self.layers = layers
@@ -137,3 +159,7 @@ class LayerPit(ui.Pit):
 
     def _style(self, style, body):
         self.layers.style(self.k, style, body)
+
+    def _number(self, num):
+        L = self.layers
+        L.nums[self.k // L.cols][self.k % L.cols] = num if 0 <= num < L.blank else L.blank

@@ -361,6 +361,9 @@ class Pit:
             self.text = t
         x, y = self.text_origin(t)
         self._glyphs(t, x, y, sc, 2)
+        self._number(num)
+
+    def _number(self, num):
         if num >= 0:
             x, y = self.number_origin(num)
             self._glyphs(str(num), x, y, 1, 3)
