@@ -59,16 +59,21 @@ class Layers:
                                     x=origins[half][0], y=origins[half][1])
             for r in range(rows):  # the half's top row of tiles is its last row of pits
                 for c in range(cols):
-                    tg[c, r] = (half * rows + rows - 1 - r) * cols + c
+                    tg[r * cols + c] = (half * rows + rows - 1 - r) * cols + c
             group.append(tg)
         # the numbers 0 .. numbers-1 and a blank, 3x5 font at ui.Pit.number_origin (3, 3) of
         # the pit; a row of pits shows them through one TileGrid
         self.blank = numbers
         strip = displayio.Bitmap(cw * (numbers + 1), 5, 2)
-        for i in range(numbers):
+        for i in range(numbers):  # pixel by pixel with fills: no tuple per pixel (garbage)
             x = i * cw
-            for px, py in ui.glyph_pixels(str(i), 0, 0, 1):
-                strip[x + px, py] = 1
+            for ch in str(i):
+                bits = ui.GLYPHS[ch]
+                for r in range(5):
+                    for c in range(3):
+                        if bits[r] & (4 >> c):
+                            ui.rect(strip, x + c, r, 1, 1, 1)
+                x += 4
         pal = displayio.Palette(2)
         pal[0] = 0
         pal.make_transparent(0)
