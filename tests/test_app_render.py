@@ -60,6 +60,15 @@ def shot(app):
     return app.board.display.snapshot()
 
 
+def shown(w, h, game):
+    """A two-player game at the test position of POS, drawn: (app, session)."""
+    app, s = setup_app(w, h, game)
+    s.new_game()
+    load(s, game)
+    shot(app)
+    return app, s
+
+
 def count(d, x, y, w, h, rgb):
     c = to565(rgb)
     n = 0
@@ -336,10 +345,7 @@ def marked(app, pit):
 def test_direction_prompt_marks_the_next_pit(size):
     # O An Quan: the square the first stone goes to in the selected direction has the magenta
     # ring, and only it; the mark follows the D-pad
-    app, s = setup_app(size[0], size[1], "oanquan")
-    s.new_game()
-    load(s, "oanquan")
-    shot(app)
+    app, s = shown(size[0], size[1], "oanquan")
     v = app.view
     for sq, b, nxt in ((4, "right", 5), (4, "left", 3), (5, "right", 6), (2, "left", 1)):
         s.phase = "select"
@@ -360,10 +366,7 @@ def test_direction_prompt_marks_the_next_pit(size):
     assert marked(app, v.pits[3])[1] == 0  # no prompt, no mark
     # Omweso, a mid-move choice point: the mark is next to the lap's start pit (white ring), on
     # the anticlockwise side for "+", the clockwise side for "-"
-    app, s = setup_app(size[0], size[1], "omweso")
-    s.new_game()
-    load(s, "omweso")
-    shot(app)
+    app, s = shown(size[0], size[1], "omweso")
     v = app.view
     s.play.cursor = 0
     press(s, "a")  # the first choice point, at the start of the move: from the cursor pit
@@ -514,10 +517,7 @@ def test_omweso_pits_are_layers_not_32_bitmaps(size):
     # one shared frame tile (~5 KB less heap next to the AI's search on the chip): a handful of
     # TileGrids, not one per pit; every pit drawn where check_board finds it
     from displayio import TileGrid
-    app, s = setup_app(size[0], size[1], "omweso")
-    s.new_game()
-    load(s, "omweso")
-    shot(app)
+    app, s = shown(size[0], size[1], "omweso")
     v = app.view
     L = v.layers
     assert len({(p.ox, p.oy) for p in v.slot}) == 32
@@ -530,10 +530,7 @@ def test_omweso_pits_are_layers_not_32_bitmaps(size):
 def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
     # views/layers.py: a pit with a style (or another body) is shown by an overlay of the frame
     # tile in that palette; back to the half's plain look, the overlay is hidden and free again
-    app, s = setup_app(320, 240, "omweso")
-    s.new_game()
-    load(s, "omweso")
-    shot(app)
+    app, s = shown(320, 240, "omweso")
     v = app.view
     L = v.layers
     d = app.board.display
