@@ -513,15 +513,15 @@ def test_blitz_countdown_moves_on_without_a_new_version():
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
 def test_omweso_pits_are_layers_not_32_bitmaps(size):
-    # views/layers.py: the 32 pits' stones in one 1-bit bitmap, one tile each, body and ring from
+    # views/layers.py: the 32 pits' stones in a 1-bit bitmap per row, body and ring from
     # one shared frame tile (~5 KB less heap next to the AI's search on the chip): a handful of
     # TileGrids, not one per pit; every pit drawn where check_board finds it
     from displayio import TileGrid
     app, s = shown(size[0], size[1], "omweso")
     v = app.view
     L = v.layers
-    assert len({(p.ox, p.oy) for p in v.slot}) == 32
-    assert L.stones.width * L.stones.height <= 8 * v.cw * 4 * v.rh
+    assert len({(p.k // L.cols, p.ox) for p in v.slot}) == 32  # each pit its own place
+    assert sum(b.width * b.height for b in L.stones) <= 8 * v.cw * 4 * v.rh
     grids = [el for el in v.group if isinstance(el, TileGrid)]
     assert len(grids) < 24, len(grids)  # frames, overlays, stones, number rows, frame: not 32+
     check_board(app, s)
