@@ -524,6 +524,14 @@ def test_omweso_pits_are_layers_not_32_bitmaps(size):
     assert sum(b.width * b.height for b in L.stones) <= 8 * v.cw * 4 * v.rh
     grids = [el for el in v.group if isinstance(el, TileGrid)]
     assert len(grids) < 24, len(grids)  # frames, overlays, stones, number rows, frame: not 32+
+    # the bitmaps drawn into during play are each shown whole by one single-tile TileGrid:
+    # CircuitPython redraws the whole of a multi-tile TileGrid when its bitmap changes (a
+    # 16-tile stone layer cost ~0.5 s a frame on the chip)
+    for tg in grids:
+        if any(tg.bitmap is b for b in L.stones):
+            assert (tg._width_in_tiles, tg._height_in_tiles) == (1, 1)
+            assert tg._tile_width == tg.bitmap.width and tg._tile_height == tg.bitmap.height
+    assert sum(1 for tg in grids if any(tg.bitmap is b for b in L.stones)) == 4
     check_board(app, s)
 
 
