@@ -1,0 +1,69 @@
+# Omweso's board in layers (firmware/views/layers.py): one 1-bit stone bitmap per row of pits, a
+# shared frame tile, overlays for styled pits, a strip of pit numbers - drawn where the render
+# checks of test_app_render.py find every pit, and in the shape CircuitPython redraws cheaply.
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_app_render import SIZES, check_board, shown  # noqa: E402
+from boards.headless import to565  # noqa: E402
+from firmware.views import ui  # noqa: E402
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_omweso_pits_are_layers_not_32_bitmaps(size):
+    # views/layers.py: the 32 pits' stones in a 1-bit bitmap per row, body and ring from
+    # one shared frame tile (~5 KB less heap next to the AI's search on the chip): a handful of
+    # TileGrids, not one per pit; every pit drawn where check_board finds it
+    from displayio import TileGrid
+    app, s = shown(size[0], size[1], "omweso")
+    v = app.view
+    L = v.layers
+    assert len({(p.k // L.cols, p.ox) for p in v.slot}) == 32  # each pit its own place
+    assert sum(b.width * b.height for b in L.stones) <= 8 * v.cw * 4 * v.rh
+    grids = [el for el in v.group if isinstance(el, TileGrid)]
+    assert len(grids) < 24, len(grids)  # frames, overlays, stones, number rows, frame: not 32+
+    # the bitmaps drawn into during play are each shown whole by one single-tile TileGrid:
+    # CircuitPython redraws the whole of a multi-tile TileGrid when its bitmap changes (a
+    # 16-tile stone layer cost ~0.5 s a frame on the chip)
+    for tg in grids:
+        if any(tg.bitmap is b for b in L.stones):
+            assert (tg._width_in_tiles, tg._height_in_tiles) == (1, 1)
+            assert tg._tile_width == tg.bitmap.width and tg._tile_height == tg.bitmap.height
+    assert sum(1 for tg in grids if any(tg.bitmap is b for b in L.stones)) == 4
+    check_board(app, s)
+
+
+def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
+    # views/layers.py: a pit with a style (or another body) is shown by an overlay of the frame
+    # tile in that palette; back to the half's plain look, the overlay is hidden and free again
+    app, s = shown(320, 240, "omweso")
+    v = app.view
+    L = v.layers
+    d = app.board.display
+    styled = [(0, "cursor"), (3, "last"), (9, "hint"), (17, "capture"), (20, "capture"),
+              (30, "next"), (12, "active")]
+    for k, st in styled:
+        p = v.slot[k]
+        p.draw(p.state[0], st, p.state[2], 0, None, p.state[5])
+    d.snapshot()
+    assert sum(L.used) == len(styled)
+    for k, st in styled:
+        p = v.slot[k]
+        assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.STYLE_RING[st]), (k, st)
+        if st == "capture":
+            assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(0xA03020)
+    p = v.slot[5]  # the other side's body on this side: an overlay too
+    p.draw(p.state[0], "", ui.BODY1, 0, None, p.state[5])
+    assert sum(L.used) == len(styled) + 1
+    for k in [k for k, _ in styled] + [5]:
+        p = v.slot[k]
+        p.draw(p.state[0], "", ui.BODY if k < 16 else ui.BODY1, 0, None, p.state[5])
+    d.snapshot()
+    assert sum(L.used) == 0 and all(tg.hidden for tg in L.over)
+    for k, _ in styled:
+        p = v.slot[k]
+        assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.RING), k
+        assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(ui.BODY if k < 16 else ui.BODY1), k
