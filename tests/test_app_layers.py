@@ -14,9 +14,9 @@ from firmware.views import ui  # noqa: E402
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
 def test_omweso_pits_are_layers_not_32_bitmaps(size):
-    # views/layers.py: the 32 pits' stones in a 1-bit bitmap per row, body and ring from
-    # one shared frame tile (~5 KB less heap next to the AI's search on the chip): a handful of
-    # TileGrids, not one per pit; every pit drawn where check_board finds it
+    # views/layers.py: the 32 pits' stones in a 1-bit bitmap per row, body and ring from one
+    # shared frame tile (on the chip ~3 KB less held, 2-4 KB more at a game's lowest): a
+    # handful of TileGrids, not one per pit; every pit drawn where check_board finds it
     from displayio import TileGrid
     app, s = shown(size[0], size[1], "omweso")
     v = app.view

@@ -1,10 +1,11 @@
-# Omweso's 32 pits in layers instead of 32 bitmaps: ~5 KB less heap next to the AI's search.
+# Omweso's 32 pits in layers instead of 32 bitmaps: on the chip the board holds ~3 KB less and
+# the lowest free heap of a game rose 2-4 KB (docs/performance.md, session 17).
 # A pit's body and ring are the same picture everywhere, so one frame tile (4 colours) is shown
 # by one TileGrid per half of the board (each half its body colour); a pit with a style (cursor,
 # last move, capture...) gets one of a few overlay TileGrids showing that tile in the style's
 # palette; the stones and counts are a 1-bit bitmap per row of pits on top; the pit numbers, in
 # the ring's dark colour, are tiles of a strip of numbers, one TileGrid per row.
-# Each pit is a LayerPit: the drawing of ui.Pit, into its tile of the stone layer.
+# Each pit is a LayerPit: the drawing of ui.Pit, into its place in its row's stone bitmap.
 import displayio
 from engine.compat import const
 from firmware.views import ui
@@ -29,10 +30,10 @@ class Layers:
         self.ph = ph
         self.bodies = bodies
         n = 2 * rows * cols
-        frame = displayio.Bitmap(cw, rh, 4)  # the pit's picture at its top left, gaps clear
+        frame = displayio.Bitmap(cw, rh, 4)  # the pit's picture at its top left, gaps 0
         ui.box_outline(frame, pw, ph)
         # the halves' palettes are opaque, the gaps the backdrop's colour: a TileGrid that covers
-        # an area whole spares displayio the layers below it (a redraw ~2x faster on the chip)
+        # an area whole spares displayio the layers below it (~12% faster redraws on the chip)
         self.base = []
         for half in (0, 1):
             pal = displayio.Palette(4)
