@@ -16,6 +16,15 @@ _OVERLAYS = const(8)
 _NONE = const(255)
 
 
+def _ink(color):
+    # a 1-bit layer's palette: 0 clear, 1 the colour
+    pal = displayio.Palette(2)
+    pal[0] = 0
+    pal.make_transparent(0)
+    pal[1] = color
+    return pal
+
+
 class Layers:
     """Pits of pw x ph, `cols` per row, in two halves of `rows` rows (bottom half first; each
     half's top-left pit at origin[half], rows rh apart, columns cw apart). Pit k is row k // cols
@@ -29,6 +38,7 @@ class Layers:
         self.pw = pw
         self.ph = ph
         self.bodies = bodies
+        self.origins = origins
         n = 2 * rows * cols
         frame = displayio.Bitmap(cw, rh, 4)  # the pit's picture at its top left, gaps 0
         ui.box_outline(frame, pw, ph)
@@ -59,16 +69,11 @@ class Layers:
         # the stones: a 1-bit bitmap per row of pits, each shown whole by its own TileGrid, so a
         # change redraws only what changed (CircuitPython redraws the whole of a TileGrid whose
         # bitmap holds several tiles: one layer of 16 tiles made each frame ~0.5 s)
-        pal = displayio.Palette(2)
-        pal[0] = 0
-        pal.make_transparent(0)
-        pal[1] = ui.STONE
+        pal = _ink(ui.STONE)
         self.stones = []
         for r in range(2 * rows):  # rows from the bottom
-            half = r // rows
             b = displayio.Bitmap(cols * cw, ph, 2)
-            group.append(displayio.TileGrid(b, pixel_shader=pal, x=origins[half][0],
-                                            y=origins[half][1] + (rows - 1 - r % rows) * rh))
+            group.append(displayio.TileGrid(b, pixel_shader=pal, x=self.row_x(r), y=self.row_y(r)))
             self.stones.append(b)
         # the numbers 0 .. numbers-1 and a blank, 3x5 font at ui.Pit.number_origin (3, 3) of
         # the pit; a row of pits shows them through one TileGrid
@@ -83,20 +88,24 @@ class Layers:
                         if bits[r] & (4 >> c):
                             ui.rect(strip, x + c, r, 1, 1, 1)
                 x += 4
-        pal = displayio.Palette(2)
-        pal[0] = 0
-        pal.make_transparent(0)
-        pal[1] = ui.RING
+        pal = _ink(ui.RING)
         self.nums = []
         for r in range(2 * rows):  # rows from the bottom
-            half = r // rows
             tg = displayio.TileGrid(strip, pixel_shader=pal, width=cols, height=1,
                                     tile_width=cw, tile_height=5, default_tile=numbers,
-                                    x=origins[half][0] + 3,
-                                    y=origins[half][1] + (rows - 1 - r % rows) * rh + 3)
+                                    x=self.row_x(r) + 3, y=self.row_y(r) + 3)
             group.append(tg)
             self.nums.append(tg)
         self.pits = [LayerPit(self, k) for k in range(n)]
+
+    def row_x(self, r):
+        """Screen x of the first pit of row r (rows from the bottom)."""
+        return self.origins[r // self.rows][0]
+
+    def row_y(self, r):
+        """Screen y of row r's pits (the half's top row of pits comes first in it)."""
+        rows = self.rows
+        return self.origins[r // rows][1] + (rows - 1 - r % rows) * self.rh
 
     def style(self, k, style, body):
         """Pit k shown with the style's ring and this body: an overlay unless it is the half's
@@ -141,16 +150,12 @@ class LayerPit(ui.Pit):
     @property
     def x(self):
         L = self.layers
-        half = self.k // (L.rows * L.cols)
-        return L.base[half].x + self.k % L.cols * L.cw
+        return L.row_x(self.k // L.cols) + self.ox
 
     @property
     def y(self):
         L = self.layers
-        rows = L.rows
-        r = self.k // L.cols  # rows from the bottom
-        half = r // rows
-        return L.base[half].y + (rows - 1 - r % rows) * L.rh
+        return L.row_y(self.k // L.cols)
 
     @property
     def w(self):
