@@ -16,7 +16,6 @@ from boards import headless  # noqa: E402
 from boards.headless import to565  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.views import ui  # noqa: E402
-from firmware.games.omweso import adapter as g_omweso  # noqa: E402
 from firmware.views.menu import LINE  # noqa: E402
 
 SIZES = ((240, 240), (320, 240), (240, 135), (160, 128))
@@ -322,18 +321,6 @@ def test_every_screen_renders_and_matches_state(game, size):
     screens(app, s, game)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
-def test_omweso_setup_screen(size):
-    app, s = setup_app(size[0], size[1], "omweso")
-    s.rules_for("omweso")["setup"] = "free"
-    s.new_game()
-    assert s.phase == "setup"
-    press(s, "b", "up", "a", "b")
-    shot(app)
-    check_board(app, s)
-    assert "hand 1" in app.view.frame.msg.text or s.msg
-
-
 def marked(app, pit):
     """Magenta (direction marker) pixels inside a pit, and on the whole screen."""
     d = app.board.display
@@ -409,22 +396,6 @@ def test_no_full_screen_bitmaps():
                         if isinstance(bmp, Bitmap) and bmp.width * bmp.height >= w * h:
                             # only 1-colour backgrounds may cover the screen
                             assert el.pixel_shader is not None and len(el.pixel_shader) == 1
-
-
-def test_omweso_board_seen_from_the_mover():
-    app, s = setup_app(320, 240, "omweso")
-    s.new_game()
-    load(s, "omweso")  # player 1 to move: player 1's outer row at the bottom
-    shot(app)
-    v = app.view
-    assert v.viewer(s) == 1
-    assert v.pit_at(s, 1, 0) is v.slot[0] and v.pit_at(s, 0, 0) is v.slot[3 * 8 + 7]
-    assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
-    for viewer in (0, 1):  # the viewer's pits where grid() puts them, the opponent's mirrored
-        for pit in range(16):
-            assert g_omweso.screen_pos(viewer, pit, viewer) == g_omweso.grid(pit, viewer)
-            col, row = g_omweso.screen_pos(1 - viewer, pit, viewer)
-            assert (col, row) == ((7 - pit, 3) if pit < 8 else (pit - 8, 2))
 
 
 def make_screenshots():

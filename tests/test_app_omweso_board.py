@@ -1,15 +1,17 @@
-# Omweso's board in layers (firmware/views/layers.py): one 1-bit stone bitmap per row of pits, a
-# shared frame tile, overlays for styled pits, a strip of pit numbers - drawn where the render
-# checks of test_app_render.py find every pit, and in the shape CircuitPython redraws cheaply.
+# Omweso's board: seen from the mover, its free set-up screen, and its pits in layers
+# (firmware/views/layers.py: a 1-bit stone bitmap per row of pits, a shared frame tile, overlays
+# for styled pits, a strip of pit numbers) - drawn where the render checks of test_app_render.py
+# find every pit, and in the shape CircuitPython redraws cheaply.
 import os
 import sys
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_app_render import SIZES, check_board, shown  # noqa: E402
+from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown  # noqa: E402
 from boards.headless import to565  # noqa: E402
 from firmware.views import ui  # noqa: E402
+from firmware.games.omweso import adapter as g_omweso  # noqa: E402
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
@@ -67,3 +69,31 @@ def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
         p = v.slot[k]
         assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.RING), k
         assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(ui.BODY if k < 16 else ui.BODY1), k
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_omweso_setup_screen(size):
+    app, s = setup_app(size[0], size[1], "omweso")
+    s.rules_for("omweso")["setup"] = "free"
+    s.new_game()
+    assert s.phase == "setup"
+    press(s, "b", "up", "a", "b")
+    shot(app)
+    check_board(app, s)
+    assert "hand 1" in app.view.frame.msg.text or s.msg
+
+
+def test_omweso_board_seen_from_the_mover():
+    app, s = setup_app(320, 240, "omweso")
+    s.new_game()
+    load(s, "omweso")  # player 1 to move: player 1's outer row at the bottom
+    shot(app)
+    v = app.view
+    assert v.viewer(s) == 1
+    assert v.pit_at(s, 1, 0) is v.slot[0] and v.pit_at(s, 0, 0) is v.slot[3 * 8 + 7]
+    assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
+    for viewer in (0, 1):  # the viewer's pits where grid() puts them, the opponent's mirrored
+        for pit in range(16):
+            assert g_omweso.screen_pos(viewer, pit, viewer) == g_omweso.grid(pit, viewer)
+            col, row = g_omweso.screen_pos(1 - viewer, pit, viewer)
+            assert (col, row) == ((7 - pit, 3) if pit < 8 else (pit - 8, 2))
