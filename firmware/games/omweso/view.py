@@ -18,7 +18,7 @@ class View(BoardView):
         bh = h - lines * LINE - 2
         # pits at most 32 px wide, at most 1.2 times as tall as wide, as on the 240x240 boards,
         # and at most 35 px tall (sizes chosen when each pit was its own 4-colour bitmap; the
-        # stone layer's rows are the cells' height, so the cap still saves heap)
+        # stone bitmaps are the pits' height, so the cap still saves heap)
         pw = cw - 2 if cw - 2 < _PIT_W else _PIT_W
         rh = min((bh - 4) // 4, pw * 12 // 10 + 2, _PIT_H + 2)
         x0 = (w - 8 * cw) // 2
