@@ -25,6 +25,7 @@ WEIGHTS = (6, 3, 0, 0)
 class Eval:
     TURN = _TURN  # the position's side-to-move byte and game-over byte (engine/search.py)
     OVER = _OVER
+    TABLE = 512  # the search's hash-move table: slots (docs/ai.md: 58% at equal nodes)
 
     def __init__(self, game, weights=None):
         self.game = game

@@ -22,6 +22,7 @@ _COLUMNS = tuple((j, 15 - j, 16 + j, 31 - j) for j in range(8))
 class Eval:
     TURN = _TM  # the position's side-to-move byte and game-over byte (engine/search.py)
     OVER = _OV
+    TABLE = 0  # no hash-move table: little gain at level 5's depth 4, no heap (docs/ai.md)
 
     def __init__(self, game, weights=None):
         self.game = game

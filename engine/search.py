@@ -19,6 +19,9 @@ _DEFAULT_NODES = const(20000)
 _PROVEN = const(500000)  # |score| above this: a forced result
 _TICK = const(256)  # nodes between clock checks
 _WIDE = const(64)  # moves listed per node below the root
+_M20 = const(0xFFFFF)  # a position's key: k = (k & _M20) * _MUL ^ byte stays below 2**30
+_MUL = const(1021)  # (a small int on the device: no allocation), a prime under 2**10
+_KEYED = const(3)  # nodes with this many plies left use the table (fewer: keying costs more)
 
 
 def _scratch(code, n):
@@ -35,7 +38,7 @@ def evaluator(game):
 
 
 class Search:
-    def __init__(self, game, max_ply=0, ev=None, kids=10, pool=0, wide=_WIDE):
+    def __init__(self, game, max_ply=0, ev=None, kids=10, pool=0, wide=_WIDE, table=-1):
         self.game = game
         self.ev = ev = ev if ev is not None else evaluator(game)
         # bound methods made once: taking `obj.method` into a variable allocates on MicroPython
@@ -79,8 +82,23 @@ class Search:
         self.base = array("h", bytes(2 * max_ply + 2))  # zeros: the root starts the pool
         np = nm if nm < npool else npool
         self.perm = [bytearray(np) for _ in range(max_ply + 1)]
-        # a paused slice: per ply the loop index, move count, best and alpha of the frame
-        self.saved = _scratch("i", 4 * max_ply + 4)
+        # a paused slice: per ply the loop index, move count, best, alpha and best move index
+        self.saved = _scratch("i", 5 * max_ply + 5)
+        # the hash-move table: per slot the 30-bit key of a position searched with _KEYED or
+        # more plies left and the best move found there, searched first when the position comes
+        # again (the next iteration, a transposition). Only an ordering hint: values never come
+        # from it, so a collision costs nodes, never a wrong score. Cleared by start(). `table`:
+        # slots, a power of 2; 0 none; -1 the evaluation's choice (Eval.TABLE: Ô Ăn Quan 512,
+        # 4 KB on the RP2040; none where the arena showed no gain, docs/ai.md)
+        if table < 0:
+            table = ev.TABLE
+        self.hd = _KEYED if table else 255  # 255: no node has that many plies left
+        table = table if table > 2 else 2
+        self.tmask = table - 2  # slots in pairs: an even slot keeps the deeper search's move
+        self.tkey = _scratch("i", table)
+        self.tmove = _scratch("i", table)
+        self.tdepth = bytearray(table)
+        self.hk = _scratch("i", max_ply + 1)  # per ply the key of the node being searched
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # root moves that repeat a position for the third time (the game's repetition rule ends
         # the game or round there) and the value of that ending for the side to move
@@ -108,20 +126,46 @@ class Search:
         self.alpha = 0
         self.bi = -1
 
-    def _halt(self, ply, j, n, best, alpha, counted):
+    def _halt(self, ply, j, n, best, alpha, bi, counted):
         # A frame stops (self.stop). On a pause it saves its loop state; `counted`: the frame
         # itself ran out while counting child j, which is uncounted and searched on resume.
         if self.pause:
             if counted:
                 self.nodes -= 1
                 self.resume = ply
-            k = 4 * ply
+            k = 5 * ply
             sv = self.saved
             sv[k] = j
             sv[k + 1] = n
             sv[k + 2] = best
             sv[k + 3] = alpha
+            sv[k + 4] = bi
         return 0
+
+    def _hint(self, pos, ply):
+        # the table's best move for pos, else -1; remembers pos's key for _store. The key: 30
+        # bits, a polynomial hash of the bytes (small ints only: the heap is locked)
+        k = 0
+        for b in pos:
+            k = (k & _M20) * _MUL ^ b
+        self.hk[ply] = k
+        t = k & self.tmask
+        tkey = self.tkey
+        if tkey[t] == k:
+            return self.tmove[t]
+        return self.tmove[t + 1] if tkey[t + 1] == k else -1
+
+    def _store(self, ply, depth, m):
+        # a pair of slots per key: the even one keeps the deepest search of the pair's keys
+        # (the few nodes near the root, worth most), the odd one the latest of the others
+        k = self.hk[ply]
+        t = k & self.tmask
+        if self.tkey[t] != k and self.tdepth[t] > depth:
+            t += 1
+        else:
+            self.tdepth[t] = depth
+        self.tkey[t] = k
+        self.tmove[t] = m
 
     def _ab(self, pos, ply, depth, alpha, beta):
         # Negamax value of `pos` (not over, depth >= 1) for its side to move; each child is a
@@ -131,14 +175,17 @@ class Search:
         me = pos[ti]
         j0 = 0
         best = -_INF
+        bi = -1
         fresh = True
         if self.resume >= 0:  # back to where the last slice stopped
             fresh = False
             sv = self.saved
-            j0 = sv[4 * ply]
-            n = sv[4 * ply + 1]
-            best = sv[4 * ply + 2]
-            alpha = sv[4 * ply + 3]
+            k = 5 * ply
+            j0 = sv[k]
+            n = sv[k + 1]
+            best = sv[k + 2]
+            alpha = sv[k + 3]
+            bi = sv[k + 4]
             if self.resume == ply:
                 self.resume = -1
             else:
@@ -167,7 +214,7 @@ class Search:
                 if nodes >= limit:
                     self.nodes = nodes
                     if self._check():
-                        return self._halt(ply, i, n, best, alpha, 1)
+                        return self._halt(ply, i, n, best, alpha, -1, 1)
                     limit = self.limit
                 v = leaf(child, me, ply1)
                 if v > best:
@@ -180,8 +227,9 @@ class Search:
             return best
         b = self.base[ply]
         if b + n > self.npool:
-            return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me, j0, best, fresh)
+            return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me, j0, best, bi, fresh)
         # interior: play every child into its own buffer, order by the mover's immediate gain
+        # with the table's move first
         self.base[ply + 1] = b + n
         kids = self.pool
         perm = self.perm[ply]
@@ -201,13 +249,23 @@ class Search:
                     j -= 1
                 key[j + 1] = k
                 perm[j + 1] = i
+            h = self._hint(pos, ply) if depth >= self.hd else -1
+            if h >= 0:
+                for j in range(n):
+                    if mv[perm[j]] == h:
+                        i = perm[j]
+                        while j:
+                            perm[j] = perm[j - 1]
+                            j -= 1
+                        perm[0] = i
+                        break
         oi = self._oi
         for j in range(j0, n):
             kid = kids[b + perm[j]]
             nodes = self.nodes + 1
             self.nodes = nodes
             if nodes >= self.limit and self._check():
-                return self._halt(ply, j, n, best, alpha, 1)
+                return self._halt(ply, j, n, best, alpha, bi, 1)
             if kid[oi]:
                 v = self._leaf(kid, me, ply + 1)
             elif kid[ti] != me:
@@ -215,16 +273,19 @@ class Search:
             else:
                 v = self._ab(kid, ply + 1, depth - 1, alpha, beta)
             if self.stop:
-                return self._halt(ply, j, n, best, alpha, 0)
+                return self._halt(ply, j, n, best, alpha, bi, 0)
             if v > best:
                 best = v
+                bi = perm[j]
                 if v > alpha:
                     alpha = v
                     if v >= beta:
                         break
+        if depth >= self.hd:
+            self._store(ply, depth, mv[bi])
         return best
 
-    def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me, j0, best, fresh):
+    def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me, j0, best, bi, fresh):
         # Interior node with more moves than child buffers: order by gain with a replay.
         play = self._play
         ti = self._ti
@@ -232,13 +293,22 @@ class Search:
         self.base[ply + 1] = self.base[ply]
         if fresh:
             self._order_root(pos, child, mv, self.key, n, me)
+            h = self._hint(pos, ply) if depth >= self.hd else -1
+            if h >= 0:
+                for i in range(n):
+                    if mv[i] == h:
+                        while i:
+                            mv[i] = mv[i - 1]
+                            i -= 1
+                        mv[0] = h
+                        break
         for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])
             nodes = self.nodes + 1
             self.nodes = nodes
             if nodes >= self.limit and self._check():
-                return self._halt(ply, i, n, best, alpha, 1)
+                return self._halt(ply, i, n, best, alpha, bi, 1)
             if child[self._oi]:
                 v = self._leaf(child, me, ply + 1)
             elif child[ti] != me:
@@ -246,13 +316,16 @@ class Search:
             else:
                 v = self._ab(child, ply + 1, depth - 1, alpha, beta)
             if self.stop:
-                return self._halt(ply, i, n, best, alpha, 0)
+                return self._halt(ply, i, n, best, alpha, bi, 0)
             if v > best:
                 best = v
+                bi = i
                 if v > alpha:
                     alpha = v
                     if v >= beta:
                         break
+        if depth >= self.hd:
+            self._store(ply, depth, mv[bi])
         return best
 
     def _late(self):
@@ -364,6 +437,12 @@ class Search:
         self.used = 0
         self.nodes = 0
         self.resume = -1
+        if self.hd < 255:  # a fresh table: a search depends on its position only
+            tkey = self.tkey
+            tdepth = self.tdepth
+            for i in range(self.tmask + 2):
+                tkey[i] = -1
+                tdepth[i] = 0
         root = self.stack[0]
         root[:] = pos
         me = g.to_move(root)
