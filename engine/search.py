@@ -18,9 +18,7 @@ WIN = const(1000000)  # a won game scores WIN - ply (+ a small margin term), los
 _DEFAULT_NODES = const(20000)
 _PROVEN = const(500000)  # |score| above this: a forced result
 _TICK = const(256)  # nodes between clock checks
-_WIDE = const(64)  # moves listed per node below the root
-_M20 = const(0xFFFFF)  # a position's key: k = (k & _M20) * _MUL ^ byte stays below 2**30
-_MUL = const(1021)  # (a small int on the device: no allocation), a prime under 2**10
+_WIDE = const(48)  # moves listed per node below the root
 _KEYED = const(3)  # nodes with this many plies left use the table (fewer: keying costs more)
 
 
@@ -64,8 +62,8 @@ class Search:
         self.stack = [bytearray(size) for _ in range(max_ply + 2)]
         # move lists: the root's holds every move the game lists (MAX_MOVES); below the root and
         # the spare one (repetition check, a level's mistake) `wide` at most. Omweso lists up to
-        # 256 moves, but positions with even 48 are rare (3 in 108 524 of random games): a wider
-        # node is searched no deeper (_ab), a mistake is drawn among the first `wide`.
+        # 256 moves, but positions with 48 are rare (3 in 108 524 of random games): a node whose
+        # list fills up is searched no deeper (_ab), a mistake is drawn among the first `wide`.
         wide = nm if nm < wide else wide
         self._full = wide if wide < nm else -1  # a list below the root that may be cut
         self.mv = [_scratch("i", nm if p == 0 else wide) for p in range(max_ply + 1)]
@@ -84,21 +82,17 @@ class Search:
         self.perm = [bytearray(np) for _ in range(max_ply + 1)]
         # a paused slice: per ply the loop index, move count, best, alpha and best move index
         self.saved = _scratch("i", 5 * max_ply + 5)
-        # the hash-move table: per slot the 30-bit key of a position searched with _KEYED or
-        # more plies left and the best move found there, searched first when the position comes
-        # again (the next iteration, a transposition). Only an ordering hint: values never come
-        # from it, so a collision costs nodes, never a wrong score. Cleared by start(). `table`:
-        # slots, a power of 2; 0 none; -1 the evaluation's choice (Eval.TABLE: Ô Ăn Quan 512,
-        # 4 KB on the RP2040; none where the arena showed no gain, docs/ai.md)
+        # the hash-move table (engine/table.py): `table` slots, a power of 2; 0 none; -1 the
+        # evaluation's choice (Eval.TABLE: Ô Ăn Quan 512, 4.6 KB on the RP2040; none where the
+        # arena showed no gain, docs/ai.md). Nodes with _KEYED or more plies left use it.
         if table < 0:
             table = ev.TABLE
-        self.hd = _KEYED if table else 255  # 255: no node has that many plies left
-        table = table if table > 2 else 2
-        self.tmask = table - 2  # slots in pairs: an even slot keeps the deeper search's move
-        self.tkey = _scratch("i", table)
-        self.tmove = _scratch("i", table)
-        self.tdepth = bytearray(table)
-        self.hk = _scratch("i", max_ply + 1)  # per ply the key of the node being searched
+        self.table = None
+        self.hd = 255  # no node has that many plies left
+        if table:
+            from engine.table import Table
+            self.table = Table(table, max_ply + 1)
+            self.hd = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # root moves that repeat a position for the third time (the game's repetition rule ends
         # the game or round there) and the value of that ending for the side to move
@@ -141,31 +135,6 @@ class Search:
             sv[k + 3] = alpha
             sv[k + 4] = bi
         return 0
-
-    def _hint(self, pos, ply):
-        # the table's best move for pos, else -1; remembers pos's key for _store. The key: 30
-        # bits, a polynomial hash of the bytes (small ints only: the heap is locked)
-        k = 0
-        for b in pos:
-            k = (k & _M20) * _MUL ^ b
-        self.hk[ply] = k
-        t = k & self.tmask
-        tkey = self.tkey
-        if tkey[t] == k:
-            return self.tmove[t]
-        return self.tmove[t + 1] if tkey[t + 1] == k else -1
-
-    def _store(self, ply, depth, m):
-        # a pair of slots per key: the even one keeps the deepest search of the pair's keys
-        # (the few nodes near the root, worth most), the odd one the latest of the others
-        k = self.hk[ply]
-        t = k & self.tmask
-        if self.tkey[t] != k and self.tdepth[t] > depth:
-            t += 1
-        else:
-            self.tdepth[t] = depth
-        self.tkey[t] = k
-        self.tmove[t] = m
 
     def _ab(self, pos, ply, depth, alpha, beta):
         # Negamax value of `pos` (not over, depth >= 1) for its side to move; each child is a
@@ -249,7 +218,7 @@ class Search:
                     j -= 1
                 key[j + 1] = k
                 perm[j + 1] = i
-            h = self._hint(pos, ply) if depth >= self.hd else -1
+            h = self.table.hint(pos, ply) if depth >= self.hd else -1
             if h >= 0:
                 for j in range(n):
                     if mv[perm[j]] == h:
@@ -282,7 +251,7 @@ class Search:
                     if v >= beta:
                         break
         if depth >= self.hd:
-            self._store(ply, depth, mv[bi])
+            self.table.store(ply, depth, mv[bi])
         return best
 
     def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me, j0, best, bi, fresh):
@@ -293,7 +262,7 @@ class Search:
         self.base[ply + 1] = self.base[ply]
         if fresh:
             self._order_root(pos, child, mv, self.key, n, me)
-            h = self._hint(pos, ply) if depth >= self.hd else -1
+            h = self.table.hint(pos, ply) if depth >= self.hd else -1
             if h >= 0:
                 for i in range(n):
                     if mv[i] == h:
@@ -325,7 +294,7 @@ class Search:
                     if v >= beta:
                         break
         if depth >= self.hd:
-            self._store(ply, depth, mv[bi])
+            self.table.store(ply, depth, mv[bi])
         return best
 
     def _late(self):
@@ -396,7 +365,7 @@ class Search:
     def spare(self):
         """A move list no search frame uses (repeats() fills it while a search starts): a paused
         search stays intact when the caller lists moves into it. It holds `wide` moves (all of
-        them but in Omweso, where a list stops after 64)."""
+        them but in Omweso, where a list stops after 48)."""
         return self.mv[self.max_ply]
 
     def _rep(self, m):
@@ -437,12 +406,8 @@ class Search:
         self.used = 0
         self.nodes = 0
         self.resume = -1
-        if self.hd < 255:  # a fresh table: a search depends on its position only
-            tkey = self.tkey
-            tdepth = self.tdepth
-            for i in range(self.tmask + 2):
-                tkey[i] = -1
-                tdepth[i] = 0
+        if self.table:  # a fresh table: a search depends on its position and budget only
+            self.table.clear()
         root = self.stack[0]
         root[:] = pos
         me = g.to_move(root)

@@ -1,4 +1,4 @@
-# The search's hash-move table (engine/search.py, docs/ai.md): a hint for the move order only.
+# The search's hash-move table (engine/table.py, docs/ai.md): a hint for the move order only.
 # It never changes a value (the same score to the same depth as without it, even when every hint
 # is wrong), it makes the search reach a depth with fewer nodes, a slot pair keeps the deeper
 # search's move, and keying a position allocates nothing. Portable: CPython and MicroPython.
@@ -6,6 +6,7 @@ import gc
 
 from engine import games
 from engine import search as S
+from engine.table import Table
 
 from test_search import RULES, _midgame, _moves
 
@@ -27,18 +28,28 @@ def _positions(g):
     return out
 
 
-class _NoTable(S.Search):
-    # the same search with the table never giving a hint
-    def _hint(self, pos, ply):
-        S.Search._hint(self, pos, ply)
+class _NoHints(Table):
+    # a table that never gives a hint
+    def hint(self, pos, ply):
+        Table.hint(self, pos, ply)
         return -1
 
 
-class _WrongHints(S.Search):
+class _WrongHints(Table):
     # every hint is a move of some other position (or no move at all): the worst collisions
-    def _hint(self, pos, ply):
-        S.Search._hint(self, pos, ply)
-        return (ply * 7919 + self.nodes) % 1500
+    n = 0
+
+    def hint(self, pos, ply):
+        Table.hint(self, pos, ply)
+        self.n += 1
+        return (ply * 7919 + self.n) % 1500
+
+
+def _search(g, kind):
+    s = S.Search(g, table=512)  # on every game, whether its evaluation asks for one or not
+    if kind is not Table:
+        s.table = kind(512, s.max_ply + 1)
+    return s
 
 
 def _table(name):
@@ -47,8 +58,8 @@ def _table(name):
     with_t = without = 0
     for pos in _positions(g):
         got = []
-        for cls in (S.Search, _NoTable, _WrongHints):
-            s = cls(g, table=512)  # on every game, whether its evaluation asks for one or not
+        for kind in (Table, _NoHints, _WrongHints):
+            s = _search(g, kind)
             got.append(s.best(pos, depth=d, nodes=1 << 28))
             s = None
             gc.collect()
@@ -81,58 +92,60 @@ def test_each_game_has_the_table_its_evaluation_asks_for():
         s = S.Search(g)
         assert s.ev.TABLE == slots
         if slots:
-            assert s.tmask == slots - 2 and len(s.tkey) == slots and s.hd == 3
+            assert s.table.mask == slots - 2 and len(s.table.keys) == slots and s.hd == 3
         else:
-            assert s.hd > s.max_ply and len(s.tkey) == 2  # never used, 8 bytes
+            assert s.table is None and s.hd > s.max_ply
             pos = _midgame(g, 9, 2)
             got = s.best(pos, nodes=600)
-            assert got == _NoTable(g, table=0).best(pos, nodes=600)
+            assert got == _search(g, _NoHints).best(pos, nodes=600)
         s = None
         gc.collect()
 
 
 def test_a_slot_pair_keeps_the_deeper_searchs_move():
     g = games.load("oanquan")
-    s = S.Search(g, table=8)
-    assert s.tmask == 6 and len(s.tkey) == 8
-    pos = g.new()
-    s.start(pos, 10)  # clears the table
-    assert list(s.tkey) == [-1] * 8
+    t = Table(8, 4)
+    assert t.mask == 6 and list(t.keys) == [-1] * 8  # a new table is clear
     a = _midgame(g, 3, 1)
     k = 0
     while True:  # a position whose key falls in a's pair of slots
         b = _midgame(g, 5 + k % 9, k + 7)
-        s._hint(a, 0)
-        s._hint(b, 1)
-        if s.hk[0] & 6 == s.hk[1] & 6 and s.hk[0] != s.hk[1]:
+        t.hint(a, 0)
+        t.hint(b, 1)
+        if t.hk[0] & 6 == t.hk[1] & 6 and t.hk[0] != t.hk[1]:
             break
         k += 1
-    s._store(0, 5, 11)  # a deep search of a
-    s._store(1, 2, 22)  # a shallower one of b: the odd slot
-    assert s._hint(a, 0) == 11 and s._hint(b, 1) == 22
-    s._store(1, 3, 33)  # b again, still shallower than a: replaces b's
-    assert s._hint(a, 0) == 11 and s._hint(b, 1) == 33
-    s._store(1, 6, 44)  # b deeper than a: takes the even slot, a's move moves out
-    assert s._hint(b, 1) == 44 and s._hint(a, 0) == -1
+    t.store(0, 5, 11)  # a deep search of a
+    t.store(1, 2, 22)  # a shallower one of b: the odd slot
+    assert t.hint(a, 0) == 11 and t.hint(b, 1) == 22
+    t.store(1, 3, 33)  # b again, still shallower than a: replaces b's
+    assert t.hint(a, 0) == 11 and t.hint(b, 1) == 33
+    t.store(1, 6, 44)  # b deeper than a: takes the even slot, a's move moves out
+    assert t.hint(b, 1) == 44 and t.hint(a, 0) == -1
+    t.clear()
+    assert t.hint(b, 1) == -1 and list(t.keys) == [-1] * 8
+    s = S.Search(g)
+    s.table.store(0, 1, 7)
+    s.start(a, 10)  # every search starts with a clear table
+    assert list(s.table.keys) == [-1] * len(s.table.keys)
 
 
 def test_keying_a_position_allocates_nothing_and_stays_a_small_int():
     for name in ("oanquan", "sanyao", "omweso"):
         g = games.load(name, RULES[name])
-        s = S.Search(g)
+        t = Table(512, 4)
         pos = bytearray(b"\xff" * g.SIZE)  # the largest bytes: the largest intermediate values
         poss = [pos] + _positions(g)
-        s._hint(poss[0], 0)
+        t.hint(poss[0], 0)
         if micropython is not None:
             micropython.heap_lock()
         try:
             for p in poss:
-                s._hint(p, 1)
+                t.hint(p, 1)
+                t.store(1, 3, 5)
         finally:
             if micropython is not None:
                 micropython.heap_unlock()
         for p in poss:
-            s._hint(p, 1)
-            assert 0 <= s.hk[1] < 1 << 30
-        s = None
-        gc.collect()
+            t.hint(p, 1)
+            assert 0 <= t.hk[1] < 1 << 30

@@ -1,0 +1,55 @@
+# The search's hash-move table (engine/search.py, docs/ai.md): per slot the 30-bit key of a
+# position searched with a few plies left and the best move found there, searched first when the
+# position comes again (the next iteration of the deepening, a transposition). Only an ordering
+# hint: values never come from it, so a collision costs nodes, never a wrong score. Loaded only
+# for a game whose evaluation asks for a table (Eval.TABLE): the others keep its heap.
+from array import array
+from engine.compat import const
+
+_M20 = const(0xFFFFF)  # a position's key: k = (k & _M20) * _MUL ^ byte stays below 2**30
+_MUL = const(1021)  # (a small int on the device: no allocation), a prime under 2**10
+
+
+class Table:
+    def __init__(self, slots, plies):
+        # slots: a power of 2, in pairs: an even slot keeps the deepest search of its keys
+        self.mask = slots - 2
+        self.keys = array("i", range(slots))  # no list of zeros first: no garbage on the device
+        self.moves = array("i", range(slots))
+        self.depths = bytearray(slots)
+        self.hk = array("i", range(plies))  # per ply the key of the node being searched
+        self.clear()
+
+    def clear(self):
+        keys = self.keys
+        depths = self.depths
+        for i in range(self.mask + 2):
+            keys[i] = -1
+            depths[i] = 0
+
+    def hint(self, pos, ply):
+        """The best move stored for pos, else -1; remembers pos's key for store(). The key: a
+        polynomial hash of the bytes, small ints only (the heap is locked), on the chip the
+        cheapest tried (docs/ai.md)."""
+        k = 0
+        for b in pos:
+            k = (k & _M20) * _MUL ^ b
+        self.hk[ply] = k
+        t = k & self.mask
+        keys = self.keys
+        if keys[t] == k:
+            return self.moves[t]
+        return self.moves[t + 1] if keys[t + 1] == k else -1
+
+    def store(self, ply, depth, m):
+        """m is the best move of the node hint() keyed at ply, searched with depth plies left.
+        The even slot of the pair keeps the deepest search (the few nodes near the root, worth
+        most), the odd one the latest of the others."""
+        k = self.hk[ply]
+        t = k & self.mask
+        if self.keys[t] != k and self.depths[t] > depth:
+            t += 1
+        else:
+            self.depths[t] = depth
+        self.keys[t] = k
+        self.moves[t] = m
