@@ -28,7 +28,8 @@ PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before sear
 # "Measured on the emulated RP2040"; 1336 / 1096 / 666 before the faster sowing and leaves of
 # 2026-12-01; CircuitPython's figures vary a few per cent between runs). San-Yao gets about 80%
 # of that, since deeper searches cost a little more per node and a real chip is
-# 5-15% slower than the emulator; O An Quan's level 5 took a median 3.65 s at 1200, so 1450 (4.06 s).
+# 5-15% slower than the emulator; O An Quan's level 5 took a median 3.65 s at 1200, so 1450 (4.06 s;
+# 4.19 s with the hash-move table of 2026-12-02, whose keys make a node dearer: 1320 nodes/s).
 # Omweso: 500, set from level 5's own times (ten positions: median 5.26 s at 620, 5.08 s at 560,
 # 4.56 s at 500), because its speed per node falls as the seeds gather and the sowings grow long
 # (380-550 nodes/s in later positions). (MicroPython 1.28 is 13-38% faster: these budgets then

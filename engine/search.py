@@ -98,27 +98,12 @@ class Search:
         # the game or round there) and the value of that ending for the side to move
         nr = nm if game.key(game.new()) is not None else 0  # a game without the rule: none
         self.reps = _scratch("i", 2 * nr)  # move, value
-        self.nrep = 0
-        self.pause = False
         self.pause_at = _INF
-        self.nodes = 0
-        self.move = -1
-        self.score = 0
-        self.depth = 0
-        self.limit = 0
-        self.hard = 0
-        self.ms = 0
-        self.used = 0
-        self.t0 = 0
-        self.stop = False
-        self.cut = False
+        self.move = self.bi = -1
         self.done = True
-        self.n = 0
-        self.d = 0
-        self.maxd = 0
-        self.i = 0
-        self.alpha = 0
-        self.bi = -1
+        self.pause = self.stop = self.cut = False
+        self.nrep = self.nodes = self.score = self.depth = self.limit = self.hard = 0
+        self.ms = self.used = self.t0 = self.n = self.d = self.maxd = self.i = self.alpha = 0
 
     def _halt(self, ply, j, n, best, alpha, bi, counted):
         # A frame stops (self.stop). On a pause it saves its loop state; `counted`: the frame
@@ -218,16 +203,8 @@ class Search:
                     j -= 1
                 key[j + 1] = k
                 perm[j + 1] = i
-            h = self.table.hint(pos, ply) if depth >= self.hd else -1
-            if h >= 0:
-                for j in range(n):
-                    if mv[perm[j]] == h:
-                        i = perm[j]
-                        while j:
-                            perm[j] = perm[j - 1]
-                            j -= 1
-                        perm[0] = i
-                        break
+            if depth >= self.hd:
+                self.table.first(pos, ply, mv, perm, n)
         oi = self._oi
         for j in range(j0, n):
             kid = kids[b + perm[j]]
@@ -262,15 +239,8 @@ class Search:
         self.base[ply + 1] = self.base[ply]
         if fresh:
             self._order_root(pos, child, mv, self.key, n, me)
-            h = self.table.hint(pos, ply) if depth >= self.hd else -1
-            if h >= 0:
-                for i in range(n):
-                    if mv[i] == h:
-                        while i:
-                            mv[i] = mv[i - 1]
-                            i -= 1
-                        mv[0] = h
-                        break
+            if depth >= self.hd:
+                self.table.first(pos, ply, mv, None, n)
         for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])

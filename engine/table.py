@@ -41,6 +41,22 @@ class Table:
             return self.moves[t]
         return self.moves[t + 1] if keys[t + 1] == k else -1
 
+    def first(self, pos, ply, mv, order, n):
+        """Puts the best move stored for pos first, the others keeping their order: order[0:n]
+        holds indices into mv (None: mv's own order)."""
+        h = self.hint(pos, ply)
+        if h < 0:
+            return
+        a = mv if order is None else order
+        for j in range(n):
+            x = a[j]
+            if (x if order is None else mv[x]) == h:
+                while j:
+                    a[j] = a[j - 1]
+                    j -= 1
+                a[0] = x
+                return
+
     def store(self, ply, depth, m):
         """m is the best move of the node hint() keyed at ply, searched with depth plies left.
         The even slot of the pair keeps the deepest search (the few nodes near the root, worth
