@@ -88,11 +88,11 @@ class Search:
         if table < 0:
             table = ev.TABLE
         self.table = None
-        self.hd = 255  # no node has that many plies left
+        self.keyed = 255  # nodes with this many plies left use the table (255: no node, no table)
         if table:
             from engine.table import Table
             self.table = Table(table, max_ply + 1)
-            self.hd = _KEYED
+            self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # root moves that repeat a position for the third time (the game's repetition rule ends
         # the game or round there) and the value of that ending for the side to move
@@ -203,7 +203,7 @@ class Search:
                     j -= 1
                 key[j + 1] = k
                 perm[j + 1] = i
-            if depth >= self.hd:
+            if depth >= self.keyed:
                 self.table.first(pos, ply, mv, perm, n)
         oi = self._oi
         for j in range(j0, n):
@@ -227,7 +227,7 @@ class Search:
                     alpha = v
                     if v >= beta:
                         break
-        if depth >= self.hd:
+        if depth >= self.keyed:
             self.table.store(ply, depth, mv[bi])
         return best
 
@@ -239,7 +239,7 @@ class Search:
         self.base[ply + 1] = self.base[ply]
         if fresh:
             self._order_root(pos, child, mv, self.key, n, me)
-            if depth >= self.hd:
+            if depth >= self.keyed:
                 self.table.first(pos, ply, mv, None, n)
         for i in range(j0, n):
             child[:] = pos
@@ -263,7 +263,7 @@ class Search:
                     alpha = v
                     if v >= beta:
                         break
-        if depth >= self.hd:
+        if depth >= self.keyed:
             self.table.store(ply, depth, mv[bi])
         return best
 

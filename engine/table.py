@@ -17,7 +17,7 @@ class Table:
         self.keys = array("i", range(slots))  # no list of zeros first: no garbage on the device
         self.moves = array("i", range(slots))
         self.depths = bytearray(slots)
-        self.hk = array("i", range(plies))  # per ply the key of the node being searched
+        self.ply_keys = array("i", range(plies))  # per ply the key of the node being searched
         self.clear()
 
     def clear(self):
@@ -34,7 +34,7 @@ class Table:
         k = 0
         for b in pos:
             k = (k & _M20) * _MUL ^ b
-        self.hk[ply] = k
+        self.ply_keys[ply] = k
         t = k & self.mask
         keys = self.keys
         if keys[t] == k:
@@ -61,7 +61,7 @@ class Table:
         """m is the best move of the node hint() keyed at ply, searched with depth plies left.
         The even slot of the pair keeps the deepest search (the few nodes near the root, worth
         most), the odd one the latest of the others."""
-        k = self.hk[ply]
+        k = self.ply_keys[ply]
         t = k & self.mask
         if self.keys[t] != k and self.depths[t] > depth:
             t += 1

@@ -8,13 +8,7 @@ from engine import games
 from engine import search as S
 from engine.table import Table
 
-from test_search import RULES, _midgame, _moves
-
-try:
-    import micropython
-    micropython.heap_lock  # CPython may have a 'micropython' launcher package without it
-except (ImportError, AttributeError):
-    micropython = None
+from test_search import RULES, _midgame, _moves, micropython
 
 DEPTH = {"oanquan": 6, "sanyao": 8, "omweso": 5}
 
@@ -92,9 +86,9 @@ def test_each_game_has_the_table_its_evaluation_asks_for():
         s = S.Search(g)
         assert s.ev.TABLE == slots
         if slots:
-            assert s.table.mask == slots - 2 and len(s.table.keys) == slots and s.hd == 3
+            assert s.table.mask == slots - 2 and len(s.table.keys) == slots and s.keyed == 3
         else:
-            assert s.table is None and s.hd > s.max_ply
+            assert s.table is None and s.keyed > s.max_ply
             pos = _midgame(g, 9, 2)
             got = s.best(pos, nodes=600)
             assert got == _search(g, _NoHints).best(pos, nodes=600)
@@ -112,7 +106,7 @@ def test_a_slot_pair_keeps_the_deeper_searchs_move():
         b = _midgame(g, 5 + k % 9, k + 7)
         t.hint(a, 0)
         t.hint(b, 1)
-        if t.hk[0] & 6 == t.hk[1] & 6 and t.hk[0] != t.hk[1]:
+        if t.ply_keys[0] & 6 == t.ply_keys[1] & 6 and t.ply_keys[0] != t.ply_keys[1]:
             break
         k += 1
     t.store(0, 5, 11)  # a deep search of a
@@ -148,4 +142,4 @@ def test_keying_a_position_allocates_nothing_and_stays_a_small_int():
                 micropython.heap_unlock()
         for p in poss:
             t.hint(p, 1)
-            assert 0 <= t.hk[1] < 1 << 30
+            assert 0 <= t.ply_keys[1] < 1 << 30
