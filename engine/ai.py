@@ -4,6 +4,7 @@
 # the app adds a wall-clock cap (ms_cap) as a safety net. A move can be searched at once (move,
 # hint) or in slices (begin, work, result) so the app stays live while the AI thinks; ponder()
 # searches while the human thinks (docs/ai.md "Slices and pondering").
+from engine.record import Record
 from engine.search import Search
 
 # level: (device think time in ms, mistakes per 1000 moves: a uniformly random legal move)
@@ -84,6 +85,9 @@ class Player:
         self.asked = bytearray(game.SIZE)  # the position ponder() was last asked about
         self.asked_ok = False
         self.guess = -1  # the human's move that ponder() expects
+        self.seen = None  # ponder(): the history of the asked position, then of the guessed one
+        self.seen0 = None  # the history ponder() was last asked with, and its length
+        self.nseen0 = 0
 
     def _rand(self, n):
         # 30-bit linear congruential generator (same sequence on CPython and MicroPython)
@@ -115,7 +119,7 @@ class Player:
         mistakes = mistake_rate(self.game.NAME, level)
         s = self.search
         if self.state == 3 and self.root == pos and self.budget == nodes and \
-                not s.repeats(pos, seen):
+                (self.seen or None) == (seen or None):  # searched with the same history
             s.ms = ms_cap or 0  # the ponder search goes on (its time so far counts)
         else:
             self.root[:] = pos
@@ -140,12 +144,14 @@ class Player:
             return s.step(nodes)
         if s.step(nodes) and st == 2:  # the guess is made: search the reply to it
             self.guess = s.move
-            self.game.play(self.root, s.move)
+            rec = Record(self.game, self.root, self.seen)  # plays into self.root
+            rec.play(s.move)  # as the game record will: the repetition rule included
+            self.seen = rec.seen
             if self.game.over(self.root):
                 self.state = 0
             else:
                 self.state = 3
-                s.start(self.root, self.ponder_budget)
+                s.start(self.root, self.ponder_budget, 0, 0, self.seen)
         return False
 
     def thinking(self):
@@ -171,13 +177,17 @@ class Player:
         self.state = 0
         self.asked_ok = False
 
-    def ponder(self, pos, level):
-        """While the human (to move in `pos`) thinks: guess their move with a small search, then
-        search the position after it with `level`'s budget. If the human plays the guessed move,
-        begin() finds that search under way. Call work() to advance it. Asked again about the
-        same position, it goes on with what it has."""
-        if self.asked_ok and self.asked == pos and self.state != 1:
+    def ponder(self, pos, level, seen=None):
+        """While the human (to move in `pos`; `seen`: Record.seen) thinks: guess their move with
+        a small search, then search the position after it with `level`'s budget. If the human
+        plays the guessed move, begin() finds that search under way. Call work() to advance it.
+        Asked again about the same position, it goes on with what it has."""
+        ns = len(seen) if seen else 0  # a history only grows (or starts anew) as a game goes on
+        if self.asked_ok and self.asked == pos and self.state != 1 and self.seen0 is seen and \
+                self.nseen0 == ns:
             return
+        self.seen0 = seen
+        self.nseen0 = ns
         self.asked[:] = pos
         self.asked_ok = True
         self.guess = -1
@@ -188,7 +198,8 @@ class Player:
         self.budget = self.ponder_budget
         self.root[:] = pos
         self.state = 2
-        self.search.start(pos, level_nodes(self.game.NAME, PONDER_GUESS_LEVEL))
+        self.seen = seen
+        self.search.start(pos, level_nodes(self.game.NAME, PONDER_GUESS_LEVEL), 0, 0, seen)
 
 
 def cli_bestmove(rec, budget):

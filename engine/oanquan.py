@@ -280,11 +280,13 @@ class Game:
     # ---- repetition (OAQ-10) ----------------------------------------------------------------
     EPOCH = 2  # key bytes that never recur once changed: the big stones still on the board
 
+    # OAQ-10's key: big stones, board, stocks, captured mandarins, mover. Not the debts (amended
+    # rule): they only grow, and with them a borrowing cycle would never repeat.
+    KEY = bytes((BIG, BIG + 1) + tuple(range(BIG)) + tuple(range(STOCK, DEBT)) + (TURN,))
+
     def key(self, pos):
-        """OAQ-10: big stones, board, stocks, captured mandarins, mover. Not the debts (amended
-        rule): they only grow, and with them a borrowing cycle would never repeat."""
-        return bytes(pos[BIG:BIG + 2]) + bytes(pos[:BIG]) + bytes(pos[STOCK:DEBT]) \
-            + bytes(pos[TURN:TURN + 1])
+        """The repetition key (OAQ-10): pos's bytes at KEY."""
+        return bytes(pos[i] for i in self.KEY)
 
     def end_repeated(self, pos, trace=None, mover=None):
         if not pos[OVER]:

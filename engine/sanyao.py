@@ -94,17 +94,12 @@ class Game:
 
     EPOCH = 3  # key bytes that never recur once changed: round, stores (captures only add)
 
+    # SY-7's key: round (low byte), stores, holes, control, owed, side to move
+    KEY = bytes((_RD, _S, _S + 1) + tuple(range(_S)) + (_O, _O + 1, _TM))
+
     def key(self, pos):
-        """SY-7 repetition key: round (low byte), stores, holes, control, owed, side to move."""
-        k = bytearray(26)
-        k[0] = pos[_RD]
-        k[1] = pos[_S]
-        k[2] = pos[_S + 1]
-        for i in range(20):
-            k[i + 3] = pos[i]
-        for i in range(3):
-            k[i + 23] = pos[_O + i]
-        return bytes(k)
+        """The repetition key (SY-7): pos's bytes at KEY."""
+        return bytes(pos[i] for i in self.KEY)
 
     def end_repeated(self, pos, trace=None, mover=None):
         """SY-7: the third repetition ends the round. `mover` made the last move: after an

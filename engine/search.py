@@ -94,15 +94,18 @@ class Search:
             self.table = Table(table, max_ply + 1)
             self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
-        # root moves that repeat a position for the third time (the game's repetition rule ends
-        # the game or round there) and the value of that ending for the side to move
-        nr = nm if game.key(game.new()) is not None else 0  # a game without the rule: none
-        self.reps = _scratch("i", 2 * nr)  # move, value
+        # the repetition history (engine/repeat.py), for games with the rule: positions of the
+        # first `rply` plies that occur for the third time are valued as the ending it makes
+        self.rep = None
+        self.rply = 0
+        if game.key(game.new()) is not None:
+            from engine.repeat import Repeats
+            self.rep = Repeats(game)
         self.pause_at = _INF
         self.move = self.bi = -1
         self.done = True
         self.pause = self.stop = self.cut = False
-        self.nrep = self.nodes = self.score = self.depth = self.limit = self.hard = 0
+        self.nodes = self.score = self.depth = self.limit = self.hard = 0
         self.ms = self.used = self.t0 = self.n = self.d = self.maxd = self.i = self.alpha = 0
 
     def _halt(self, ply, j, n, best, alpha, bi, counted):
@@ -161,6 +164,7 @@ class Search:
             leaf = self._leaf
             nodes = self.nodes
             ply1 = ply + 1
+            rep = self.rep if ply < self.rply else None
             for i in range(j0, n):
                 child[:] = pos
                 play(child, mv[i])
@@ -170,7 +174,10 @@ class Search:
                     if self._check():
                         return self._halt(ply, i, n, best, alpha, -1, 1)
                     limit = self.limit
-                v = leaf(child, me, ply1)
+                if rep and not child[self._oi] and rep.ended(child, ply1, me):
+                    v = leaf(rep.buf, me, ply1)
+                else:
+                    v = leaf(child, me, ply1)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -206,6 +213,7 @@ class Search:
             if depth >= self.keyed:
                 self.table.first(pos, ply, mv, perm, n)
         oi = self._oi
+        rep = self.rep if ply < self.rply else None
         for j in range(j0, n):
             kid = kids[b + perm[j]]
             nodes = self.nodes + 1
@@ -214,6 +222,8 @@ class Search:
                 return self._halt(ply, j, n, best, alpha, bi, 1)
             if kid[oi]:
                 v = self._leaf(kid, me, ply + 1)
+            elif rep and rep.ended(kid, ply + 1, me):
+                v = self._leaf(rep.buf, me, ply + 1)
             elif kid[ti] != me:
                 v = -self._ab(kid, ply + 1, depth - 1, -beta, -alpha)
             else:
@@ -241,6 +251,7 @@ class Search:
             self._order_root(pos, child, mv, self.key, n, me)
             if depth >= self.keyed:
                 self.table.first(pos, ply, mv, None, n)
+        rep = self.rep if ply < self.rply else None
         for i in range(j0, n):
             child[:] = pos
             play(child, mv[i])
@@ -250,6 +261,8 @@ class Search:
                 return self._halt(ply, i, n, best, alpha, bi, 1)
             if child[self._oi]:
                 v = self._leaf(child, me, ply + 1)
+            elif rep and rep.ended(child, ply + 1, me):
+                v = self._leaf(rep.buf, me, ply + 1)
             elif child[ti] != me:
                 v = -self._ab(child, ply + 1, depth - 1, -beta, -alpha)
             else:
@@ -309,41 +322,10 @@ class Search:
             key[j + 1] = k
             mv[j + 1] = m
 
-    def repeats(self, pos, seen):
-        """Finds the moves of `pos` that make a position of `seen` (the game's repetition keys
-        of this epoch, Record.seen) occur for the third time, and scores the ending they cause;
-        the search takes those values at the root. Returns how many there are."""
-        self.nrep = 0
-        g = self.game
-        if not seen or g.key(pos) is None:
-            return 0
-        mv = self.spare()  # buffers no search frame uses: a paused search stays intact
-        child = self.stack[self.max_ply + 1]
-        me = pos[self._ti]
-        n = g.moves(pos, mv)
-        for i in range(n):
-            child[:] = pos
-            g.play(child, mv[i])
-            k = g.key(child)
-            if k is not None and seen.count(k) >= 2:
-                g.end_repeated(child, None, me)
-                self.reps[2 * self.nrep] = mv[i]
-                self.reps[2 * self.nrep + 1] = self._leaf(child, me, 1)
-                self.nrep += 1
-        return self.nrep
-
     def spare(self):
-        """A move list no search frame uses (repeats() fills it while a search starts): a paused
-        search stays intact when the caller lists moves into it. It holds `wide` moves (all of
+        """A move list no search frame uses: a paused search stays intact when the caller lists moves into it. It holds `wide` moves (all of
         them but in Omweso, where a list stops after 48)."""
         return self.mv[self.max_ply]
-
-    def _rep(self, m):
-        # index of root move m among the repeating ones, else -1
-        for k in range(self.nrep):
-            if self.reps[2 * k] == m:
-                return k
-        return -1
 
     def best(self, pos, nodes=0, ms=0, depth=0, seen=None):
         """(move, score, nodes, depth): see run()."""
@@ -364,7 +346,7 @@ class Search:
         repetition history (Record.seen), so that a move repeating a position for the third
         time is scored as the ending it causes (only moves at the root)."""
         g = self.game
-        self.repeats(pos, seen)
+        self.rply = self.rep.load(seen) if self.rep else 0
         mv = self.mv[0]
         n = g.moves(pos, mv)
         if n == 0:
@@ -451,12 +433,12 @@ class Search:
                     if self.pause:
                         self.nodes -= 1  # child i is counted and searched on resume
                     break
-                r = self._rep(mv[i]) if self.nrep else -1
-                if r >= 0:  # this move ends the game (or round) by repetition
-                    v = self.reps[2 * r + 1]
-                elif child[oi] or d == 1:
-                    if not child[oi]:
-                        self.cut = True
+                if child[oi]:
+                    v = self._leaf(child, me, 1)
+                elif self.rply and self.rep.ended(child, 1, me):  # the repetition rule ends it
+                    v = self._leaf(self.rep.buf, me, 1)
+                elif d == 1:
+                    self.cut = True
                     v = self._leaf(child, me, 1)
                 elif child[ti] != me:
                     v = -self._ab(child, 1, d - 1, -_INF, -alpha)

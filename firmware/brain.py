@@ -83,7 +83,8 @@ class Brain:
             self.player.cancel()
         self.pos = None
 
-    def ponder(self, pos, level):
-        """Search while the human (to move in `pos`) thinks; work() advances it."""
+    def ponder(self, pos, level, seen=None):
+        """Search while the human (to move in `pos`; seen: Record.seen) thinks; work() advances
+        it."""
         if self.player is not None:
-            self.player.ponder(pos, level)
+            self.player.ponder(pos, level, seen)

@@ -369,7 +369,7 @@ class Session:
             return
         br = self.brain
         if ph == "select" and self.is_human(self.mover()):
-            br.ponder(self.rec.pos, self.cfg["level"])
+            br.ponder(self.rec.pos, self.cfg["level"], self.rec.seen)
         br.work()
 
     def ai_progress(self):

@@ -11,9 +11,10 @@ FILES = sorted(os.path.relpath(p, ROOT)
                for p in glob.glob(os.path.join(ROOT, "tests", "portable", "test_*.py")))
 
 
-# These play whole app sessions at the edge of the 180 KB heap: each test runs in a fresh
+# These play whole app sessions (or search with long histories) at the edge of the 180 KB heap: each test runs in a fresh
 # interpreter (as after a device boot), so one test's garbage and interned names cannot starve the next.
-FRESH = ("tests/portable/test_saves.py", "tests/portable/test_session.py")
+FRESH = ("tests/portable/test_saves.py", "tests/portable/test_search_repetition.py",
+         "tests/portable/test_session.py")
 
 
 def _names(path):

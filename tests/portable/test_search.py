@@ -400,7 +400,6 @@ def _repetition(name):
             v = s.ev.leaf(end, me, 1)
             seen = [g.key(pos), k, k]  # k twice already: m makes it three times
             best, score, nodes, depth = s.best(pos, nodes=3000, seen=seen)
-            assert s.nrep >= 1
             assert score >= v, (name, seed, m, score, v)  # m is there with exactly that value
             cases += 1
             plain = s.best(pos, nodes=3000)  # the same search without the history
