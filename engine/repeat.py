@@ -33,7 +33,7 @@ class Repeats:
 
     def load(self, seen):
         """Takes the history (keys, oldest first; the root's own last). Returns the plies to
-        check: PLIES, or 0 without a history. Between searches: it may grow the hash array
+        check: PLIES, or 0 when nothing can repeat. Between searches: it may grow the hash array
         (4 bytes a key: cli.py's largest history, 500 keys, 2 KB)."""
         n = self.n = len(seen) if seen else 0
         if n > len(self.hs):
@@ -51,7 +51,9 @@ class Repeats:
                     j -= gap
                 hs[j] = x
             gap >>= 1
-        return PLIES if n else 0
+        # one key, the root's: no position within PLIES plies can occur a third time (a move
+        # always changes the position, so the path holds the root at most once more)
+        return PLIES if n > 1 else 0
 
     def ended(self, pos, ply, mover):
         """True when `pos`, reached at `ply` (1..PLIES) by `mover`'s move, occurs for the third
