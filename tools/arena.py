@@ -41,7 +41,7 @@ def make_player(spec, game, seed):
     if spec == "random":
         rng = Rng(seed)
 
-        def f(pos):
+        def f(pos, seen):
             n = game.moves(pos, buf)
             return buf[rng.below(n)]
         return f
@@ -49,7 +49,7 @@ def make_player(spec, game, seed):
         rng = Rng(seed)
         child = bytearray(game.SIZE)
 
-        def f(pos):
+        def f(pos, seen):
             # the best immediate gain (material change for the mover); ties broken at random
             n = game.moves(pos, buf)
             me = game.to_move(pos)
@@ -73,7 +73,7 @@ def make_player(spec, game, seed):
     if spec[0] == "D":
         s = S.Search(game)
         d = int(spec[1:])
-        return lambda pos: s.best(pos, depth=d, nodes=1 << 28)[0]
+        return lambda pos, seen: s.best(pos, depth=d, nodes=1 << 28, seen=seen)[0]
     if spec[0] == "N":  # N<nodes> or N<nodes>:<w0>,<w1>,... (evaluation weights, tools/tune.py)
         ev = None
         if ":" in spec:
@@ -81,20 +81,20 @@ def make_player(spec, game, seed):
             ev = S.evaluator(game).__class__(game, tuple(int(x) for x in w.split(",")))
         s = S.Search(game, ev=ev)
         k = int(spec[1:])
-        return lambda pos: s.best(pos, nodes=k)[0]
+        return lambda pos, seen: s.best(pos, nodes=k, seen=seen)[0]
     if spec[0] == "L":
         p = ai.Player(game, seed=seed)
         level = int(spec[1:])
-        return lambda pos: p.move(pos, level)
+        return lambda pos, seen: p.move(pos, level, None, seen)
     if spec[0] in "RQ":  # the AI before issue 11 (tools/ref_ai): R<level>, Q<nodes>
         from tools.ref_ai import ai as ref_ai
         if spec[0] == "R":
             p = ref_ai.Player(game, seed=seed)
             level = int(spec[1:])
-            return lambda pos: p.move(pos, level)
+            return lambda pos, seen: p.move(pos, level)  # it knew no repetition history
         s = ref_ai.Search(game)
         k = int(spec[1:])
-        return lambda pos: s.best(pos, nodes=k)[0]
+        return lambda pos, seen: s.best(pos, nodes=k)[0]
     raise ValueError("unknown player %r" % spec)
 
 
@@ -150,7 +150,7 @@ def play_game(name, spec_a, spec_b, opening, a_seat, seed):
         if g.over(rec.pos):
             w = g.result(rec.pos)["winner"]
             return (0.5 if w is None else (1.0 if w == a_seat else 0.0)), False
-        m = pl[g.to_move(rec.pos)](rec.pos)
+        m = pl[g.to_move(rec.pos)](rec.pos, rec.seen)  # as the app: with the history
         rec.play(m)
     return 0.5, True
 
