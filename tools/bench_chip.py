@@ -25,6 +25,7 @@ import bench  # noqa: E402
 NODES = 2000
 LEVEL_POSITIONS = 6
 SECTION = "## AI on the emulated RP2040"
+TARGETS = {"oanquan": 1600, "sanyao": 1500, "omweso": 850}  # issue 11, bestmove nodes/s
 
 _POSFN = '''
 def positions(g, count):
@@ -173,8 +174,27 @@ def nps(pairs):
     return sum(n for n, _ in pairs) * 1000000 // max(1, sum(us for _, us in pairs))
 
 
+def _commit():
+    import subprocess
+    r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                       text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    return (r.stdout.strip() or "unknown") + (" with uncommitted changes" if dirty else "")
+
+
+def _bestmove_nps(rows):
+    return sum(n for n, *_ in rows) * 1000000 // max(1, sum(a[1] + a[2] for a in rows))
+
+
 def report(results):
-    L = ["Written by `python3 tools/bench_chip.py` on the emulated RP2040 (tools/emu: rp2040js "
+    import time
+    got = ["%s %d (target %d: %s)" % (r["name"], _bestmove_nps(r["cli_mpy"]), TARGETS[r["name"]],
+                                      "met" if _bestmove_nps(r["cli_mpy"]) >= TARGETS[r["name"]]
+                                      else "not met") for r in results]
+    L = ["Latest run: %s, commit %s. bestmove nodes/s (.mpy) against issue 11's targets: %s."
+         % (time.strftime("%Y-%m-%d"), _commit(), "; ".join(got)), "",
+         "Written by `python3 tools/bench_chip.py` on the emulated RP2040 (tools/emu: rp2040js "
          "running the real MicroPython 1.28 RPI_PICO firmware; all times are simulated "
          "Cortex-M0+ time at 125 MHz, the same on every run; a real chip is 5-15%% slower, "
          "flash wait states are not modelled). Positions: the start and two mid-game positions "
@@ -190,8 +210,7 @@ def report(results):
          "import .mpy / .py (s) | read position (s) | build Search (s) | search alone (s) |",
          "|---|---|---|---|---|---|---|---|"]
     for r in results:
-        def total(rows):
-            return sum(n for n, *_ in rows) * 1000000 // max(1, sum(a[1] + a[2] for a in rows))
+        total = _bestmove_nps
         cm, cp = r["cli_mpy"], r["cli_py"]
         k = len(cm)
         L.append("| %s | %d | %d | %d | %.2f / %.2f | %.3f | %.3f | %.2f |" % (
