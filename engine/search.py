@@ -157,14 +157,14 @@ class Search:
                 return self._leaf(pos, me, ply)
         play = self._play
         limit = self.limit
-        if depth == 1 or ply + 1 >= self.max_ply:
-            # children are leaves: evaluate them in this loop (no ordering, one call each)
+        if (depth == 1 and ply >= self.rply) or ply + 1 >= self.max_ply:
+            # children are leaves: evaluate them in this loop (no ordering, one call each); not
+            # those the repetition history must see (the interior loop checks them)
             self.cut = True
             child = self.stack[ply + 1]
             leaf = self._leaf
             nodes = self.nodes
             ply1 = ply + 1
-            rep = self.rep if ply < self.rply else None
             for i in range(j0, n):
                 child[:] = pos
                 play(child, mv[i])
@@ -174,10 +174,7 @@ class Search:
                     if self._check():
                         return self._halt(ply, i, n, best, alpha, -1, 1)
                     limit = self.limit
-                if rep and not child[self._oi] and rep.ended(child, ply1, me):
-                    v = leaf(rep.buf, me, ply1)
-                else:
-                    v = leaf(child, me, ply1)
+                v = leaf(child, me, ply1)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -224,6 +221,9 @@ class Search:
                 v = self._leaf(kid, me, ply + 1)
             elif rep and rep.ended(kid, ply + 1, me):
                 v = self._leaf(rep.buf, me, ply + 1)
+            elif depth == 1:  # a leaf the repetition history saw
+                self.cut = True
+                v = self._leaf(kid, me, ply + 1)
             elif kid[ti] != me:
                 v = -self._ab(kid, ply + 1, depth - 1, -beta, -alpha)
             else:
@@ -263,6 +263,9 @@ class Search:
                 v = self._leaf(child, me, ply + 1)
             elif rep and rep.ended(child, ply + 1, me):
                 v = self._leaf(rep.buf, me, ply + 1)
+            elif depth == 1:
+                self.cut = True
+                v = self._leaf(child, me, ply + 1)
             elif child[ti] != me:
                 v = -self._ab(child, ply + 1, depth - 1, -beta, -alpha)
             else:
