@@ -94,13 +94,11 @@ class Search:
             self.table = Table(table, max_ply + 1)
             self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
-        # the repetition history (engine/repeat.py), for games with the rule: positions of the
-        # first `rply` plies that occur for the third time are valued as the ending it makes
+        # the repetition history (engine/repeat.py, loaded by the first history that can
+        # repeat): positions of the first `rply` plies that occur for the third time are valued
+        # as the ending the rule makes there
         self.rep = None
         self.rply = 0
-        if game.key(game.new()) is not None:
-            from engine.repeat import Repeats
-            self.rep = Repeats(game)
         self.pause_at = _INF
         self.move = self.bi = -1
         self.done = True
@@ -349,7 +347,12 @@ class Search:
         repetition history (Record.seen), so that a move repeating a position for the third
         time is scored as the ending it causes (only moves at the root)."""
         g = self.game
-        self.rply = self.rep.load(seen) if self.rep else 0
+        self.rply = 0
+        if seen and len(seen) > 1 and hasattr(g, "KEY"):  # one key, the root's, cannot repeat
+            if self.rep is None:
+                from engine.repeat import Repeats
+                self.rep = Repeats(g)
+            self.rply = self.rep.load(seen)
         mv = self.mv[0]
         n = g.moves(pos, mv)
         if n == 0:
