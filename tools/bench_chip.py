@@ -178,9 +178,9 @@ def _commit():
     import subprocess
     r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                        text=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "tools"], cwd=ROOT,
                            capture_output=True, text=True).stdout.strip()
-    return (r.stdout.strip() or "unknown") + (" with uncommitted changes" if dirty else "")
+    return (r.stdout.strip() or "unknown") + (" with changes to engine/ or tools/" if dirty else "")
 
 
 def _bestmove_nps(rows):
