@@ -182,7 +182,7 @@ class Search:
             self.nodes = nodes
             return best
         b = self.base[ply]
-        if b + n > self.npool:
+        if b + n > self.npool or ply < self.rply:  # the few nodes the repetition history sees too
             return self._ab_big(pos, ply, depth, alpha, beta, mv, n, me, j0, best, bi, fresh)
         # interior: play every child into its own buffer, order by the mover's immediate gain
         # with the table's move first
@@ -208,7 +208,6 @@ class Search:
             if depth >= self.keyed:
                 self.table.first(pos, ply, mv, perm, n)
         oi = self._oi
-        rep = self.rep if ply < self.rply else None
         for j in range(j0, n):
             kid = kids[b + perm[j]]
             nodes = self.nodes + 1
@@ -216,11 +215,6 @@ class Search:
             if nodes >= self.limit and self._check():
                 return self._halt(ply, j, n, best, alpha, bi, 1)
             if kid[oi]:
-                v = self._leaf(kid, me, ply + 1)
-            elif rep and rep.ended(kid, ply + 1, me):
-                v = self._leaf(rep.buf, me, ply + 1)
-            elif depth == 1:  # a leaf the repetition history saw
-                self.cut = True
                 v = self._leaf(kid, me, ply + 1)
             elif kid[ti] != me:
                 v = -self._ab(kid, ply + 1, depth - 1, -beta, -alpha)
@@ -240,7 +234,8 @@ class Search:
         return best
 
     def _ab_big(self, pos, ply, depth, alpha, beta, mv, n, me, j0, best, bi, fresh):
-        # Interior node with more moves than child buffers: order by gain with a replay.
+        # Interior node with more moves than child buffers, or within the repetition history's
+        # plies (its children checked, leaves too): order by gain with a replay.
         play = self._play
         ti = self._ti
         child = self.stack[ply + 1]
@@ -261,7 +256,7 @@ class Search:
                 v = self._leaf(child, me, ply + 1)
             elif rep and rep.ended(child, ply + 1, me):
                 v = self._leaf(rep.buf, me, ply + 1)
-            elif depth == 1:
+            elif depth == 1:  # a leaf the repetition history saw
                 self.cut = True
                 v = self._leaf(child, me, ply + 1)
             elif child[ti] != me:
