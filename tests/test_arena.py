@@ -1,0 +1,35 @@
+# tools/arena.py, the AI arena behind docs/performance.md's match tables: its players see the
+# game's repetition history as the app gives it, and a small run reports every pairing.
+import os
+import subprocess
+import sys
+
+from util import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import arena  # noqa: E402
+from engine import search as S  # noqa: E402
+
+
+def test_players_search_with_the_games_history(monkeypatch):
+    got = []
+    start = S.Search.start
+
+    def spy(self, pos, nodes=0, ms=0, depth=0, seen=None):
+        got.append(len(seen) if seen else 0)
+        return start(self, pos, nodes, ms, depth, seen)
+
+    monkeypatch.setattr(S.Search, "start", spy)
+    opening = arena.openings("oanquan", 1)[0]
+    r, capped = arena.play_game("oanquan", "L2", "N300", opening, 0, 5)
+    assert r in (0.0, 0.5, 1.0) and not capped
+    assert max(got) >= 4  # the history grew with the game and reached the search
+
+
+def test_a_small_arena_reports_each_pairing():
+    r = subprocess.run([sys.executable, "tools/arena.py", "--games", "4", "--only", "sanyao",
+                        "--pairs", "L2-L1,N200-random", "--no-write", "--jobs", "1"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("sanyao")]
+    assert len(lines) == 2 and all(" n=4 " in ln for ln in lines), r.stdout
