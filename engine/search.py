@@ -157,7 +157,7 @@ class Search:
         limit = self.limit
         if (depth == 1 and ply >= self.rply) or ply + 1 >= self.max_ply:
             # children are leaves: evaluate them in this loop (no ordering, one call each); not
-            # those the repetition history must see (the interior loop checks them)
+            # those the repetition history must see (_ab_big checks them)
             self.cut = True
             child = self.stack[ply + 1]
             leaf = self._leaf
@@ -319,8 +319,9 @@ class Search:
             mv[j + 1] = m
 
     def spare(self):
-        """A move list no search frame uses: a paused search stays intact when the caller lists moves into it. It holds `wide` moves (all of
-        them but in Omweso, where a list stops after 48)."""
+        """A move list no search frame uses: a paused search stays intact when the caller lists
+        moves into it. It holds `wide` moves (all of them but in Omweso, where a list stops
+        after 48)."""
         return self.mv[self.max_ply]
 
     def best(self, pos, nodes=0, ms=0, depth=0, seen=None):
@@ -339,8 +340,9 @@ class Search:
     def start(self, pos, nodes=0, ms=0, depth=0, seen=None):
         """Starts a search of `pos` (copied) that step() runs; budgets as in run(), `ms` counts
         only the time spent inside step(). self.move is a legal move from here on. `seen`: the
-        repetition history (Record.seen), so that a move repeating a position for the third
-        time is scored as the ending it causes (only moves at the root)."""
+        repetition history (Record.seen, the root's key last), so that a position within 3 plies
+        that occurs for the third time is scored as the ending the rule makes there
+        (engine/repeat.py)."""
         g = self.game
         self.rply = 0
         if seen and len(seen) > 1 and hasattr(g, "KEY"):  # one key, the root's, cannot repeat
