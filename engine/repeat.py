@@ -32,9 +32,9 @@ class Repeats:
         self.buf = bytearray(game.SIZE)  # the position the rule ended: ended() leaves it here
 
     def load(self, seen):
-        """Takes the history (keys, oldest first; the root's own last). Returns the plies to
-        check: PLIES, or 0 when nothing can repeat. Between searches: it may grow the hash array
-        (4 bytes a key: cli.py's largest history, 500 keys, 2 KB)."""
+        """Takes the history (keys, oldest first; the root's own last); returns the plies to
+        check (PLIES). Between searches: it may grow the hash array (4 bytes a key: cli.py's
+        largest history, 500 keys, 2 KB)."""
         n = self.n = len(seen) if seen else 0
         if n > len(self.hs):
             self.hs = array("i", range(n + 32))  # range: no list of the size first
@@ -51,9 +51,7 @@ class Repeats:
                     j -= gap
                 hs[j] = x
             gap >>= 1
-        # one key, the root's: no position within PLIES plies can occur a third time (a move
-        # always changes the position, so the path holds the root at most once more)
-        return PLIES if n > 1 else 0
+        return PLIES
 
     def ended(self, pos, ply, mover):
         """True when `pos`, reached at `ply` (1..PLIES) by `mover`'s move, occurs for the third

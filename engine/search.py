@@ -344,8 +344,10 @@ class Search:
         that occurs for the third time is scored as the ending the rule makes there
         (engine/repeat.py)."""
         g = self.game
+        # with the root's key alone nothing repeats within repeat.PLIES plies (a move always
+        # changes the position, so the path holds the root at most once more): no checks
         self.rply = 0
-        if seen and len(seen) > 1 and hasattr(g, "KEY"):  # one key, the root's, cannot repeat
+        if seen and len(seen) > 1 and hasattr(g, "KEY"):
             if self.rep is None:
                 from engine.repeat import Repeats
                 self.rep = Repeats(g)
