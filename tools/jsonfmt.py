@@ -36,8 +36,7 @@ def write(v, out):
         out(_str(v))
     elif isinstance(v, (bytes, bytearray)):  # a repetition key: lowercase hex digits
         out('"')
-        for x in v:
-            out(_HEX[x >> 4] + _HEX[x & 15])
+        out(v.hex())  # one string: one per digit pair fragmented the MicroPython heap
         out('"')
     elif isinstance(v, (list, tuple)):
         out("[")
@@ -82,7 +81,6 @@ _WS = b" \t\n\r"
 _UNESC = {34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t"}
 
 
-_HEX = "0123456789abcdef"
 _hexkeys = ()
 
 
@@ -121,14 +119,14 @@ def _value(data, i, depth):
     if i >= len(data):
         _fail(data, i, "unexpected end")
     c = data[i]
+    if 48 <= c <= 57 or c == 45:  # most values of a position are numbers
+        return _number(data, i)
+    if c == 34:
+        return _string(data, i + 1)
     if c == 123 or c == 91:  # { [
         if depth >= MAX_DEPTH:
             _fail(data, i, "nested deeper than %d" % MAX_DEPTH)
         return (_object if c == 123 else _array)(data, i + 1, depth + 1)
-    if c == 34:
-        return _string(data, i + 1)
-    if c == 45 or 48 <= c <= 57:
-        return _number(data, i)
     for word, v in ((b"true", True), (b"false", False), (b"null", None)):
         if data[i:i + len(word)] == word:
             return v, i + len(word)
@@ -137,19 +135,21 @@ def _value(data, i, depth):
 
 def _array(data, i, depth, hexes=False):
     out = []
+    n = len(data)
     i = _skip(data, i)
-    if i < len(data) and data[i] == 93:
+    if i < n and data[i] == 93:
         return out, i + 1
     while True:
-        if hexes and i < len(data) and data[i] == 34:
+        if hexes and i < n and data[i] == 34:
             v, i = _hexstring(data, i + 1)
         else:
             v, i = _value(data, i, depth)
         out.append(v)
-        i = _skip(data, i)
-        if i < len(data) and data[i] == 44:
+        if i < n and data[i] <= 32:  # a call only where there is space to skip
+            i = _skip(data, i)
+        if i < n and data[i] == 44:
             i = _skip(data, i + 1)
-        elif i < len(data) and data[i] == 93:
+        elif i < n and data[i] == 93:
             return out, i + 1
         else:
             _fail(data, i, "expected , or ] in a list")
@@ -157,35 +157,45 @@ def _array(data, i, depth, hexes=False):
 
 def _object(data, i, depth):
     out = {}
+    n = len(data)
     i = _skip(data, i)
-    if i < len(data) and data[i] == 125:
+    if i < n and data[i] == 125:
         return out, i + 1
     while True:
-        if i >= len(data) or data[i] != 34:
+        if i >= n or data[i] != 34:
             _fail(data, i, "expected a \"key\"")
         k, j = _string(data, i + 1)
         if k in out:
             _fail(data, i, "duplicate key \"%s\"" % k)
-        j = _skip(data, j)
-        if j >= len(data) or data[j] != 58:
+        if j < n and data[j] <= 32:
+            j = _skip(data, j)
+        if j >= n or data[j] != 58:
             _fail(data, j, "expected :")
         j = _skip(data, j + 1)
-        if k in _hexkeys and j < len(data) and data[j] == 91:
+        if k in _hexkeys and j < n and data[j] == 91:
             if depth >= MAX_DEPTH:
                 _fail(data, j, "nested deeper than %d" % MAX_DEPTH)
             out[k], i = _array(data, j + 1, depth + 1, True)
         else:
             out[k], i = _value(data, j, depth)
-        i = _skip(data, i)
-        if i < len(data) and data[i] == 44:
+        if i < n and data[i] <= 32:  # a call only where there is space to skip
+            i = _skip(data, i)
+        if i < n and data[i] == 44:
             i = _skip(data, i + 1)
-        elif i < len(data) and data[i] == 125:
+        elif i < n and data[i] == 125:
             return out, i + 1
         else:
             _fail(data, i, "expected , or } in an object")
 
 
 def _string(data, i):
+    # the common string (no escape, printable ASCII) checked by C loops (find, in, min, max):
+    # byte by byte in Python the reader spent 50 µs a byte on the RP2040
+    j = data.find(b'"', i)
+    if 0 <= j - i <= MAX_STRING:
+        s = data[i:j]
+        if b"\\" not in s and (i == j or (min(s) >= 32 and max(s) <= 126)):
+            return s.decode(), j + 1
     start = i
     parts = []
     n = len(data)
@@ -251,7 +261,9 @@ def _number(data, i):
         i += 1
     j = i
     n = len(data)
+    v = 0
     while i < n and 48 <= data[i] <= 57:
+        v = v * 10 + data[i] - 48  # no slice, text and int() to make: a third of a number's time
         i += 1
     if i == j:
         _fail(data, start, "bad number")
@@ -261,4 +273,4 @@ def _number(data, i):
         _fail(data, start, "numbers are whole (no fraction or exponent)")
     if i - j > MAX_DIGITS:
         _fail(data, start, "number longer than %d digits" % MAX_DIGITS)
-    return int(data[start:i].decode()), i
+    return (-v if start < j else v), i
