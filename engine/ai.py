@@ -202,22 +202,10 @@ class Player:
         self.search.start(pos, level_nodes(self.game.NAME, PONDER_GUESS_LEVEL), 0, 0, seen)
 
 
-def cli_bestmove(rec, budget):
-    """tools/cli.py bestmove: budget is {"nodes": N} | {"level": L} | {"ms": T}. ValueError on a
-    finished game or a bad level. A level draws its mistakes from position_seed()."""
-    g = rec.game
-    pos = rec.pos
-    if g.over(pos):
-        raise ValueError("the game is over: there is no move to find")
-    if "level" in budget:
-        p = Player(g, seed=position_seed(pos))
-        m = p.move(pos, budget["level"], None, rec.seen)
-        r = p.last
-    else:
-        if budget.get("nodes", 1) < 1:
-            raise ValueError("--nodes must be at least 1")
-        if "ms" in budget and budget["ms"] < 1:
-            raise ValueError("--ms must be at least 1")
-        r = Search(g).best(pos, budget.get("nodes", 0), budget.get("ms", 0), 0, rec.seen)
-        m = r[0]
-    return {"move": g.move_str(pos, m), "score": r[1], "nodes": r[2], "depth": r[3]}
+def level_best(rec, level):
+    """tools/cli.py bestmove --level: (move, score, nodes, depth) with the move `level` plays in
+    the app (its mistake, if it draws one, from position_seed(): reproducible) and its search's
+    score, nodes and depth. ValueError on a bad level."""
+    p = Player(rec.game, seed=position_seed(rec.pos))
+    m = p.move(rec.pos, level, None, rec.seen)
+    return (m,) + p.last[1:]

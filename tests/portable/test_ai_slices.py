@@ -197,11 +197,10 @@ def test_bestmove_level_seed_comes_from_the_position():
         if g.over(pos) or n == 0:
             break
         gc.collect()
-        r1 = ai.cli_bestmove(Record(g, bytearray(pos)), {"level": 1})
-        r2 = ai.cli_bestmove(Record(g, bytearray(pos)), {"level": 1})
+        r1 = ai.level_best(Record(g, bytearray(pos)), 1)
+        r2 = ai.level_best(Record(g, bytearray(pos)), 1)
         assert r1 == r2
-        best = g.move_str(pos, s.best(pos, nodes=ai.level_nodes("oanquan", 1))[0])
-        if r1["move"] != best:
+        if r1[0] != s.best(pos, nodes=ai.level_nodes("oanquan", 1))[0]:
             wild += 1
         else:
             same += 1
