@@ -91,7 +91,7 @@ class Search:
         self.keyed = 255  # nodes with this many plies left use the table (255: no node, no table)
         if table:
             from engine.table import Table
-            self.table = Table(table, max_ply + 1)
+            self.table = Table(table, max_ply + 1, getattr(game, "KEY", bytes(range(size))))
             self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # the repetition history (engine/repeat.py, loaded by the first history that can

@@ -31,7 +31,9 @@ class _NoHints(Table):
 
 class _WrongHints(Table):
     # every hint is a move of some other position (or no move at all): the worst collisions
-    n = 0
+    def __init__(self, slots, plies, index):
+        Table.__init__(self, slots, plies, index)
+        self.n = 0  # made here: a new attribute would grow the object while the heap is locked
 
     def hint(self, pos, ply):
         Table.hint(self, pos, ply)
@@ -42,7 +44,7 @@ class _WrongHints(Table):
 def _search(g, kind):
     s = S.Search(g, table=512)  # on every game, whether its evaluation asks for one or not
     if kind is not Table:
-        s.table = kind(512, s.max_ply + 1)
+        s.table = kind(512, s.max_ply + 1, s.table.index)
     return s
 
 
@@ -98,8 +100,8 @@ def test_each_game_has_the_table_its_evaluation_asks_for():
 
 def test_a_slot_pair_keeps_the_deeper_searchs_move():
     g = games.load("oanquan")
-    t = Table(8, 4)
-    assert t.mask == 6 and list(t.keys) == [-1] * 8  # a new table is clear
+    t = Table(8, 4, g.KEY)
+    assert t.mask == 6 and max(t.keys) < 0  # a new table is clear: no key is negative
     a = _midgame(g, 3, 1)
     k = 0
     while True:  # a position whose key falls in a's pair of slots
@@ -127,7 +129,7 @@ def test_a_slot_pair_keeps_the_deeper_searchs_move():
 def test_keying_a_position_allocates_nothing_and_stays_a_small_int():
     for name in ("oanquan", "sanyao", "omweso"):
         g = games.load(name, RULES[name])
-        t = Table(512, 4)
+        t = Table(512, 4, getattr(g, "KEY", bytes(range(g.SIZE))))
         pos = bytearray(b"\xff" * g.SIZE)  # the largest bytes: the largest intermediate values
         poss = [pos] + _positions(g)
         t.hint(poss[0], 0)
@@ -143,3 +145,15 @@ def test_keying_a_position_allocates_nothing_and_stays_a_small_int():
         for p in poss:
             t.hint(p, 1)
             assert 0 <= t.ply_keys[1] < 1 << 30
+
+
+def test_a_used_search_answers_as_a_new_one():
+    # start() empties the table a previous search filled (here one of the same position, whose
+    # hints would reorder the moves); a new table is empty from the start
+    g = games.load("oanquan", RULES["oanquan"])
+    used = S.Search(g)
+    for pos in _positions(g)[:4]:
+        assert Table(512, 8, g.KEY).hint(pos, 0) == -1
+        used.best(pos, nodes=2500)
+        assert used.best(pos, nodes=1200) == S.Search(g).best(pos, nodes=1200)
+        gc.collect()
