@@ -17,7 +17,7 @@ SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
 WIDE = const(29)     # 1 once a debt has reached 256 (the high bytes below are in use)
 DEBT_HI = const(30)  # 3 per player: bits 8..31 of the debts. Debts only grow and OAQ-10 leaves
 SIZE = const(36)     # them out of the repetition key, so no fixed bound holds them: 5 per turn
-_GUARD = const(5000)  # drops in one turn: turns always end (RULES.md); this only catches bugs
+_GUARD = const(5000)  # relays in one turn: turns always end (RULES.md); this only catches bugs
 
 REASONS = ("", "mandarins", "no_refill", "repetition")
 _MANDARINS = const(1)
@@ -111,52 +111,87 @@ class Game:
         p = pos[TURN]
         c = move >> 1
         d = 11 if move & 1 else 1  # a step of -1 around the ring of 12 is +11
-        guard = 0
+        tr = trace is not None
+        relays = 0
         while True:  # OAQ-3 lap, then OAQ-4 decides
+            # the hot loop of the whole AI (a lap costs more than its stones): whole laps only
+            # where a sowing passes the end of the ring, then at most two runs of squares
             n = pos[c]
             pos[c] = 0
-            if trace is not None:
+            if tr:
                 trace.append({"event": "lift", "at": c, "count": n})
                 for k in range(1, n + 1):
                     trace.append({"event": "drop", "at": (c + k * d) % 12})
-            guard += n
-            if guard > _GUARD:
-                raise RuntimeError("oanquan: sowing did not end")
-            # the hot loop of the whole AI: whole laps at once, then at most two runs of squares
-            if n >= 12:
-                q = n // 12
-                n -= 12 * q
-                for j in range(12):
-                    pos[j] += q
             if d == 1:
                 e = c + n  # the last square sown, counted on past 11
                 if e > 11:
-                    for j in range(c + 1, 12):
-                        pos[j] += 1
-                    c = -1
-                    e -= 12
+                    if n >= 12:
+                        q = n // 12
+                        e -= 12 * q
+                        for j in range(12):
+                            pos[j] += q
+                    if e > 11:
+                        for j in range(c + 1, 12):
+                            pos[j] += 1
+                        c = -1
+                        e -= 12
                 for j in range(c + 1, e + 1):
                     pos[j] += 1
             else:
                 e = c - n
                 if e < 0:
-                    for j in range(c):
-                        pos[j] += 1
-                    c = 12
-                    e += 12
+                    if n >= 12:
+                        q = n // 12
+                        e += 12 * q
+                        for j in range(12):
+                            pos[j] += q
+                    if e < 0:
+                        for j in range(c):
+                            pos[j] += 1
+                        c = 12
+                        e += 12
                 for j in range(e, c):
                     pos[j] += 1
-            c = e
-            nx = (c + d) % 12
+            nx = (e + d) % 12
             if nx % 6:
                 if pos[nx]:  # OAQ-4.1 relay: lift the square after the landing square
                     c = nx
-                    if trace is not None:
+                    relays += 1
+                    if relays > _GUARD:
+                        raise RuntimeError("oanquan: sowing did not end")
+                    if tr:
                         trace.append({"event": "relay", "at": c})
                     continue
             elif pos[nx] or pos[BIG + nx // 6] or self._emet:
                 break  # OAQ-4.2 a mandarin square stops the turn (an empty one too, by option)
-            self._capture(pos, p, (nx + d) % 12, d, trace)  # OAQ-4.3 gap
+            # OAQ-4.3 gap, OAQ-5: capture the square behind it, then on across single gaps
+            # (here, not in a method: a call costs as much as a lap on the chip)
+            t = (nx + d) % 12
+            while True:
+                big = BIG + t // 6 if t % 6 == 0 else 0
+                if pos[t] == 0 and (big == 0 or pos[big] == 0):
+                    break  # nothing behind the gap: the turn ends
+                if big and self._young and pos[big] and pos[t] < self._ythr and (
+                        self._ywin == 0 or self.ply(pos) < self._ywin):  # before ply += 1
+                    break  # young mandarin: cannot be captured, the turn ends
+                got = pos[t]
+                pos[STOCK + p] += got
+                pos[t] = 0
+                took_big = 0
+                if big and pos[big]:
+                    pos[big] = 0
+                    pos[MANDS + p] += 1
+                    took_big = 1
+                if tr:
+                    trace.append({"event": "capture", "at": t, "count": got, "big": took_big,
+                                  "player": p})
+                nx = (t + d) % 12
+                if nx % 6:
+                    if pos[nx]:
+                        break
+                elif pos[nx] or pos[BIG + nx // 6] or self._emet:
+                    break
+                t = (nx + d) % 12
             break
         ply = pos[PLY] + 1
         if ply < 256:
@@ -175,34 +210,6 @@ class Game:
                 self._refill(pos, 0, trace)
         elif not (pos[7] or pos[8] or pos[9] or pos[10] or pos[11]):
             self._refill(pos, 1, trace)
-
-    def _capture(self, pos, p, t, d, trace):
-        # OAQ-5: capture t, then keep capturing across single empty squares
-        while True:
-            big = BIG + t // 6 if t % 6 == 0 else 0
-            if pos[t] == 0 and (big == 0 or pos[big] == 0):
-                return  # nothing behind the gap: the turn ends
-            if big and self._young and pos[big] and pos[t] < self._ythr and (
-                    self._ywin == 0 or self.ply(pos) < self._ywin):  # before the move's ply += 1
-                return  # young mandarin: cannot be captured, the turn ends
-            got = pos[t]
-            pos[STOCK + p] += got
-            pos[t] = 0
-            took_big = 0
-            if big and pos[big]:
-                pos[big] = 0
-                pos[MANDS + p] += 1
-                took_big = 1
-            if trace is not None:
-                trace.append({"event": "capture", "at": t, "count": got, "big": took_big,
-                              "player": p})
-            n = (t + d) % 12
-            if n % 6:
-                if pos[n]:
-                    return
-            elif pos[n] or pos[BIG + n // 6] or self._emet:
-                return
-            t = (n + d) % 12
 
     def _refill(self, pos, p, trace):
         # OAQ-6: the player to move has an empty row: put one stone in each square.
