@@ -41,3 +41,16 @@ def test_a_string_one_past_the_limit_is_refused_on_every_path():
             assert "longer than 200" in str(e)
         else:
             raise AssertionError("accepted a string of more than 200 characters")
+
+
+def test_a_long_number_is_refused_without_growing_a_big_int():
+    # 30 000 digits: refused as too long, as before the reader read numbers digit by digit (a
+    # value grown digit by digit would take quadratic time first)
+    for digits in ("7" * 13, "7" * 30000):
+        try:
+            jsonfmt.parse(("[%s]" % digits).encode())
+        except jsonfmt.JSONError as e:
+            assert "longer than 12 digits" in str(e)
+        else:
+            raise AssertionError("accepted a number of %d digits" % len(digits))
+    assert jsonfmt.parse(b"[999999999999, -999999999999]") == [999999999999, -999999999999]

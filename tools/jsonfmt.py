@@ -263,7 +263,8 @@ def _number(data, i):
     n = len(data)
     v = 0
     while i < n and 48 <= data[i] <= 57:
-        v = v * 10 + data[i] - 48  # no slice, text and int() to make: a third of a number's time
+        if i - j < MAX_DIGITS:  # (a longer one is refused below: no big int grows meanwhile)
+            v = v * 10 + data[i] - 48  # no slice, text and int(): a third of a number's time
         i += 1
     if i == j:
         _fail(data, start, "bad number")
