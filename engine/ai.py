@@ -34,7 +34,8 @@ PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before sear
 # Omweso: 500, set from level 5's own times (ten positions: median 5.26 s at 620, 5.08 s at 560,
 # 4.56 s at 500), because its speed per node falls as the seeds gather and the sowings grow long
 # (380-550 nodes/s in later positions). (MicroPython 1.28 is 13-38% faster: these budgets then
-# take less time.)
+# take less time.) Re-measured 2026-12-02 (session 20): 1388 / 1300 / 683 nodes/s; level 5 over
+# ten positions a median 4.11 / 4.47 / 4.33 s, never over 5.21 / 4.97 / 6.11 s.
 DEVICE_NPS = {"oanquan": 1450, "sanyao": 1270, "omweso": 500}
 _MIN_NODES = 12
 
