@@ -91,7 +91,9 @@ class Search:
         self.keyed = 255  # nodes with this many plies left use the table (255: no node, no table)
         if table:
             from engine.table import Table
-            self.table = Table(table, max_ply + 1, getattr(game, "KEY", bytes(range(size))))
+            # the bytes a key hashes: the repetition KEY where the game has one, else all
+            # (`or`: the fallback is made only when needed, no garbage beside the buffers)
+            self.table = Table(table, max_ply + 1, getattr(game, "KEY", None) or bytes(range(size)))
             self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
         # the repetition history (engine/repeat.py, loaded by the first history that can
