@@ -69,3 +69,31 @@ def test_bestmove_levels_and_bad_input(tmp_path, interp):
         r = cli(interp, "bestmove", "--position", path, *bad)
         assert r.returncode == 2 and r.stdout == "", (bad, r.stdout)
         assert len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
+
+
+@pytest.mark.parametrize("interp", ["python", "micropython"])
+def test_bestmove_level_plays_the_apps_move_and_a_finished_game_has_none(tmp_path, interp):
+    # --level answers as engine/ai.py's level_best (the app's level, its mistake drawn from the
+    # position); a finished game: one clear error line, nothing on stdout
+    from engine import ai
+    from engine.record import Record
+    for k, plies in enumerate((0, 7, 12)):
+        path = _position(tmp_path, k, "oanquan", {}, plies, k)
+        g = games.load("oanquan")
+        pos = g.from_json(json.loads(open(path).read()))
+        want = ai.level_best(Record(g, pos), 1)
+        r = cli(interp, "bestmove", "--position", path, "--level", "1")
+        assert r.returncode == 0, r.stderr
+        got = json.loads(r.stdout)
+        assert (got["move"], got["score"], got["nodes"]) == (g.move_str(pos, want[0]), want[1],
+                                                             want[2])
+    rec = Record(g, g.new())  # always the first move: the game ends (OAQ-10 at the latest)
+    buf = [0] * g.MAX_MOVES
+    while not g.over(rec.pos):
+        g.moves(rec.pos, buf)
+        rec.play(buf[0])
+    f = tmp_path / "over.json"
+    f.write_text(json.dumps(g.to_json(rec.pos)))
+    r = cli(interp, "bestmove", "--position", str(f), "--nodes", "100")
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.strip() == "error: the game is over: there is no move to find", r.stderr
