@@ -33,3 +33,15 @@ def test_a_small_arena_reports_each_pairing():
     assert r.returncode == 0, r.stderr
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("sanyao")]
     assert len(lines) == 2 and all(" n=4 " in ln for ln in lines), r.stdout
+
+
+def test_skip_plays_the_held_out_openings_after_the_first_k(monkeypatch):
+    # --skip K: the openings after the first K of the balanced list, each seed as in a run of
+    # K + N/2 openings, so a held-out result is reproduced by its command line
+    monkeypatch.setattr(arena, "openings", lambda name, count: [bytes([k]) for k in range(count)])
+    played = []
+    monkeypatch.setattr(arena, "_job", lambda task: played.append(task) or (1.0, False))
+    arena.main(["--games", "4", "--only", "oanquan", "--pairs", "N10-random", "--skip", "3",
+                "--no-write", "--jobs", "1"])
+    assert [t[3:] for t in played] == [(3, b"\x03", 0), (3, b"\x03", 1), (4, b"\x04", 0),
+                                       (4, b"\x04", 1)]

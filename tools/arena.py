@@ -3,7 +3,9 @@
 # interval per game; writes the "## AI arena" section of docs/performance.md.
 #   python3 tools/arena.py [--games N] [--only oanquan,sanyao] [--pairs L5-greedy,...] [--jobs 2]
 #                          [--section "AI arena: ..."] (another section of docs/performance.md)
-#                          [--no-write]
+#                          [--no-write] [--skip K]
+# --skip K plays the openings after the first K of the balanced list (held-out openings: a result
+# tuned on the default ones is checked on others, docs/ai.md "Tuning").
 # One arena game is one game of Ô Ăn Quan, a whole San-Yao match (default rules: 2-4 rounds when
 # one side is clearly stronger), one game of Omweso (match_points=1). Games that reach the ply cap are counted as
 # unresolved (listed, scored as draws), never adjudicated by an evaluation.
@@ -193,6 +195,7 @@ def main(argv):
     jobs = 2
     write = True
     section = "## AI arena"
+    skip = 0
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -210,21 +213,24 @@ def main(argv):
             i += 1
         elif a == "--no-write":
             write = False
+        elif a == "--skip":
+            skip = int(argv[i + 1])
+            i += 1
         elif a == "--section":
             section = "## " + argv[i + 1]
             i += 1
         else:
             sys.exit("usage: arena.py [--games N] [--only g1,g2] [--pairs A-B,...] [--jobs J] "
-                     "[--no-write] [--section TITLE]")
+                     "[--no-write] [--section TITLE] [--skip K]")
         i += 1
     rows = []
     pool = Pool(jobs) if jobs > 1 else None
     for name in only:
-        ops = openings(name, (n_games + 1) // 2)
+        ops = openings(name, skip + (n_games + 1) // 2)[skip:]
         for pair in pairs:
             a, b = expand(pair)
             t = time.time()
-            tasks = [(name, a, b, k, bytes(op), seat) for k, op in enumerate(ops)
+            tasks = [(name, a, b, skip + k, bytes(op), seat) for k, op in enumerate(ops)
                      for seat in (0, 1)]
             res = pool.map(_job, tasks) if pool else [_job(x) for x in tasks]
             results = [r for r, c in res]
