@@ -51,8 +51,8 @@ def descend(w, steps, sweeps, trial, better, log=print):
                     continue
                 s = trial(c, w)
                 ok = better(s)
-                log("  sweep %d w%d %s (from %s): %.1f%%%s" % (sweep + 1, i, c, w, 100 * s,
-                                                         "  accepted" if ok else ""))
+                log("  sweep %d w%d %s (from %s): %.1f%%%s"
+                    % (sweep + 1, i, c, w, 100 * s, "  accepted" if ok else ""))
                 sys.stdout.flush()
                 if ok:
                     w = c
