@@ -38,10 +38,17 @@ def test_a_small_arena_reports_each_pairing():
 def test_skip_plays_the_held_out_openings_after_the_first_k(monkeypatch):
     # --skip K: the openings after the first K of the balanced list, each seed as in a run of
     # K + N/2 openings, so a held-out result is reproduced by its command line
-    monkeypatch.setattr(arena, "openings", lambda name, count: [bytes([k]) for k in range(count)])
+    monkeypatch.setattr(arena, "openings",
+                        lambda name, count, skip=0: [bytes([k]) for k in range(skip, skip + count)])
     played = []
     monkeypatch.setattr(arena, "_job", lambda task: played.append(task) or (1.0, False))
     arena.main(["--games", "4", "--only", "oanquan", "--pairs", "N10-random", "--skip", "3",
                 "--no-write", "--jobs", "1"])
     assert [t[3:] for t in played] == [(3, b"\x03", 0), (3, b"\x03", 1), (4, b"\x04", 0),
                                        (4, b"\x04", 1)]
+
+
+def test_held_out_openings_are_the_ones_after_the_first_k():
+    for balanced in (True, False):
+        assert (arena.openings("oanquan", 2, balanced, skip=1)
+                == arena.openings("oanquan", 3, balanced)[1:])

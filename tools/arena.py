@@ -100,11 +100,13 @@ def make_player(spec, game, seed):
     raise ValueError("unknown player %r" % spec)
 
 
-def openings(name, count, balanced=True):
+def openings(name, count, balanced=True, skip=0):
     """`count` opening positions: distinct positions k plies from the start (k the smallest
     giving >= count candidates). balanced: the candidates whose search score (BALANCE_NODES,
     side to move) is closest to 0, so that an opening is not already won for one seat (Ô Ăn Quan has a
-    strong first-player advantage); else a seeded sample."""
+    strong first-player advantage); else a seeded sample. skip: those after the first `skip` of
+    the list of skip + count (held-out openings)."""
+    count += skip
     g = games.load(name, RULES[name])
     buf = [0] * g.MAX_MOVES
     k = 0
@@ -129,14 +131,14 @@ def openings(name, count, balanced=True):
     while layer and len(sample) < (1000 if balanced else count):
         sample.append(layer.pop(rng.below(len(layer))))
     if not balanced:
-        return sample
+        return sample[skip:]
     s = S.Search(g)
     scored = []
     for i, pos in enumerate(sample):
         sc = s.best(pos, nodes=BALANCE_NODES[name])[1]
         scored.append((abs(sc), i, pos))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [t[2] for t in scored[:count]]
+    return [t[2] for t in scored[skip:count]]
 
 
 def play_game(name, spec_a, spec_b, opening, a_seat, seed):
@@ -155,6 +157,13 @@ def play_game(name, spec_a, spec_b, opening, a_seat, seed):
         m = pl[g.to_move(rec.pos)](rec.pos, rec.seen)  # as the app: with the history
         rec.play(m)
     return 0.5, True
+
+
+def tasks(name, a, b, ops, first=0):
+    """The jobs of a seat-swapped match of A against B: each opening twice; `first` is the
+    index of ops[0] in the openings' list, which sets the games' seeds."""
+    return [(name, a, b, first + k, bytes(op), seat) for k, op in enumerate(ops)
+            for seat in (0, 1)]
 
 
 def _job(args):
@@ -226,13 +235,12 @@ def main(argv):
     rows = []
     pool = Pool(jobs) if jobs > 1 else None
     for name in only:
-        ops = openings(name, skip + (n_games + 1) // 2)[skip:]
+        ops = openings(name, (n_games + 1) // 2, skip=skip)
         for pair in pairs:
             a, b = expand(pair)
             t = time.time()
-            tasks = [(name, a, b, skip + k, bytes(op), seat) for k, op in enumerate(ops)
-                     for seat in (0, 1)]
-            res = pool.map(_job, tasks) if pool else [_job(x) for x in tasks]
+            work = tasks(name, a, b, ops, skip)
+            res = pool.map(_job, work) if pool else [_job(x) for x in work]
             results = [r for r, c in res]
             capped = sum(1 for r, c in res if c)
             pairs_fav = sum(1 for k in range(0, len(results), 2)

@@ -29,9 +29,7 @@ def spec(nodes, w):
 
 def match(name, a, b, ops, pool, first=0):
     # the score of A against B; `first`: the index of ops[0] in the balanced list (its seeds)
-    tasks = [(name, a, b, first + k, bytes(op), seat) for k, op in enumerate(ops)
-             for seat in (0, 1)]
-    res = pool.map(arena._job, tasks)
+    res = pool.map(arena._job, arena.tasks(name, a, b, ops, first))
     return sum(r for r, c in res) / len(res)
 
 
@@ -101,7 +99,7 @@ def main(argv):
     print("final %s" % (w,))
     if opp and "--check" in opts:
         k = int(opts["--check"])
-        held = arena.openings(name, len(ops) + k)[len(ops):]
+        held = arena.openings(name, k, skip=len(ops))
         print("held-out (%d games): %.1f%%" % (2 * len(held), 100 * match(
             name, spec(nodes, w), opp, held, pool, len(ops))))
 
