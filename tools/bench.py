@@ -22,7 +22,6 @@ except ImportError:
     def ticks_diff(a, b):
         return a - b
 
-DEVICE_RATIO = 150  # RP2040 at 125 MHz ~ MicroPython Unix port time x 150 (DESIGN.md)
 POSITIONS = 8
 
 
@@ -135,8 +134,8 @@ def main(argv):
         cps, cp = measure([sys.executable], name, nodes, reps)
         mps, mu = measure([mp, "-X", "heapsize=180k"], name, nodes, reps)
         rows.append((name, cps, cp, mps, mu))
-        print("%-8s CPython %7d n/s   MicroPython %7d n/s   device est. %5d n/s   heap %d B"
-              % (name, cps, mps, mps // DEVICE_RATIO, mu["heap_search"][0]))
+        print("%-8s CPython %7d n/s   MicroPython %7d n/s   heap %d B"
+              % (name, cps, mps, mu["heap_search"][0]))
     text = report(rows, nodes, reps)
     if "--no-write" not in argv:
         write_section(os.path.join(root, "docs", "performance.md"), "## AI benchmark", text)
@@ -156,39 +155,39 @@ def report(rows, nodes, reps):
              "fixed positions (the start and positions from seeded random games), %d nodes each, "
              "%d runs; nodes/s = nodes / CPU time of the searches (getrusage of the worker "
              "process, minus a run without the timed searches; the machine is shared, so CPU "
-             "time is steadier than wall time, which is listed too). **Device figures are "
-             "estimates**: "
-             "MicroPython Unix port time x %d (DESIGN.md, research/ai-anchors.md section 4.2); no "
-             "RP2040 was measured. Heap = `gc.mem_alloc()` after building the Search (buffers for every ply, "
+             "time is steadier than wall time, which is listed too). The device's figures are "
+             "not derived from these: they are measured on the emulated RP2040 by `make "
+             "device-bench` (sections \"AI on the emulated RP2040\" and \"Measured on the "
+             "emulated RP2040\"). Heap = `gc.mem_alloc()` after building the Search (buffers for every ply, "
              "children and move lists) minus before, after `gc.collect()`; the search itself "
              "allocates nothing (growth during the timed runs is listed, and "
              "tests/portable/test_search.py proves it under `micropython.heap_lock()`)."
-             % (POSITIONS, nodes, reps, DEVICE_RATIO))
+             % (POSITIONS, nodes, reps))
     L.append("")
-    L.append("| game | CPython nodes/s | MicroPython nodes/s | device nodes/s (est.) | "
+    L.append("| game | CPython nodes/s | MicroPython nodes/s | "
              "MicroPython nodes/s, wall clock | search heap (B) | heap growth in search (B) | "
              "max ply |")
-    L.append("|---|---|---|---|---|---|---|---|")
+    L.append("|---|---|---|---|---|---|---|")
     for name, cps, cp, mps, mu in rows:
         tot, us = mu["speed"]
-        L.append("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
-            name, cps, mps, mps // DEVICE_RATIO, tot * 1000000 // us, mu["heap_search"][0],
+        L.append("| %s | %d | %d | %d | %d | %d | %d |" % (
+            name, cps, mps, tot * 1000000 // us, mu["heap_search"][0],
             mu["heap_during"][0], mu["max_ply"][0]))
     L.append("")
     L.append("Levels (engine/ai.py `LEVELS`: device think time -> node budget through "
-             "`DEVICE_NPS`). Depth = mean completed iteration over the positions; time = mean nodes "
-             "per move / MicroPython nodes/s above, and x %d for the device estimate." % DEVICE_RATIO)
+             "`DEVICE_NPS`, measured on the emulated RP2040). Depth = mean completed iteration over the "
+             "positions; time = mean nodes per move / MicroPython nodes/s above. Level 5's seconds "
+             "per move on the device: `make device-bench`.")
     L.append("")
-    L.append("| game | level | device budget (ms) | nodes | mean depth | MicroPython ms/move | "
-             "device s/move (est.) |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| game | level | device budget (ms) | nodes | mean depth | MicroPython ms/move |")
+    L.append("|---|---|---|---|---|---|")
     for name, cps, cp, mps, mu in rows:
         for level in sorted(mu["level"]):
             n, nsum, dsum, us = mu["level"][level]
             k = POSITIONS
             t = nsum / k / mps  # seconds per move under MicroPython, from the CPU-time speed
-            L.append("| %s | %d | %d | %d | %.1f | %.1f | %.2f |" % (
-                name, level, ai.LEVELS[level][0], n, dsum / k, 1000 * t, t * DEVICE_RATIO))
+            L.append("| %s | %d | %d | %d | %.1f | %.1f |" % (
+                name, level, ai.LEVELS[level][0], n, dsum / k, 1000 * t))
     L.append("")
     return "\n".join(L)
 
