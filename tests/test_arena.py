@@ -52,3 +52,23 @@ def test_held_out_openings_are_the_ones_after_the_first_k():
     for balanced in (True, False):
         assert (arena.openings("oanquan", 2, balanced, skip=1)
                 == arena.openings("oanquan", 3, balanced)[1:])
+
+
+def test_a_search_player_can_look_deeper_than_the_default_max_ply(monkeypatch):
+    # N<nodes>@<plies>: large budgets reach the default max_ply (Omweso's 7 at 40 000 nodes)
+    made = []
+    init = S.Search.__init__
+
+    def spy(self, game, max_ply=0, **kw):
+        init(self, game, max_ply, **kw)
+        made.append(self.max_ply)
+
+    monkeypatch.setattr(S.Search, "__init__", spy)
+    from engine import games
+    g = games.load("omweso", arena.RULES["omweso"])
+    opening = arena.openings("omweso", 1)[0]
+    del made[:]  # the openings' own search
+    for spec in ("N300", "N300@12", "N300:2048,12,2,0@12"):
+        move = arena.make_player(spec, g, 1)(opening, None)
+        assert 0 <= move < 65536
+    assert made == [7, 12, 12]

@@ -37,7 +37,8 @@ class Rng:
 
 
 def make_player(spec, game, seed):
-    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>';
+    """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>'
+    (N<nodes>@<max_ply>, N<nodes>:<weights>, N<nodes>:<weights>@<max_ply>);
     the AI as it was before issue 11 (tools/ref_ai): 'R<level>', 'Q<nodes>'."""
     buf = [0] * game.MAX_MOVES
     if spec == "random":
@@ -76,12 +77,17 @@ def make_player(spec, game, seed):
         s = S.Search(game)
         d = int(spec[1:])
         return lambda pos, seen: s.best(pos, depth=d, nodes=1 << 28, seen=seen)[0]
-    if spec[0] == "N":  # N<nodes> or N<nodes>:<w0>,<w1>,... (evaluation weights, tools/tune.py)
+    if spec[0] == "N":  # N<nodes>, N<nodes>:<w0>,<w1>,... (evaluation weights, tools/tune.py),
+        # N<nodes>@<plies>: a deeper max_ply than the search's default (which large budgets reach)
         ev = None
+        plies = 0
+        if "@" in spec:
+            spec, p = spec.split("@")
+            plies = int(p)
         if ":" in spec:
             spec, w = spec.split(":")
             ev = S.evaluator(game).__class__(game, tuple(int(x) for x in w.split(",")))
-        s = S.Search(game, ev=ev)
+        s = S.Search(game, max_ply=plies, ev=ev)
         k = int(spec[1:])
         return lambda pos, seen: s.best(pos, nodes=k, seen=seen)[0]
     if spec[0] == "L":
