@@ -39,7 +39,8 @@ def test_skip_plays_the_held_out_openings_after_the_first_k(monkeypatch):
     # --skip K: the openings after the first K of the balanced list, each seed as in a run of
     # K + N/2 openings, so a held-out result is reproduced by its command line
     monkeypatch.setattr(arena, "openings",
-                        lambda name, count, skip=0: [bytes([k]) for k in range(skip, skip + count)])
+                        lambda name, count, balanced=True, skip=0:
+                        [bytes([k]) for k in range(skip, skip + count)])
     played = []
     monkeypatch.setattr(arena, "_job", lambda task: played.append(task) or (1.0, False))
     arena.main(["--games", "4", "--only", "oanquan", "--pairs", "N10-random", "--skip", "3",
@@ -72,3 +73,20 @@ def test_a_search_player_can_look_deeper_than_the_default_max_ply(monkeypatch):
         move = arena.make_player(spec, g, 1)(opening, None)
         assert 0 <= move < 65536
     assert made == [7, 12, 12]
+
+
+def test_sampled_plays_a_random_sample_instead_of_the_balanced_openings(monkeypatch, capsys):
+    got = []
+    real = arena.openings
+
+    def spy(name, count, balanced=True, skip=0):
+        got.append((name, count, balanced, skip))
+        return real(name, count, balanced, skip)
+
+    monkeypatch.setattr(arena, "openings", spy)
+    arena.main(["--games", "2", "--only", "sanyao", "--pairs", "N50-random", "--jobs", "1",
+                "--no-write", "--sampled"])
+    assert got == [("sanyao", 1, False, 0)]
+    assert "sanyao   N50     vs random  n=2 " in capsys.readouterr().out
+    # a seeded sample, not the balanced list
+    assert real("sanyao", 3, False) != real("sanyao", 3)

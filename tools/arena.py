@@ -3,9 +3,10 @@
 # interval per game; writes the "## AI arena" section of docs/performance.md.
 #   python3 tools/arena.py [--games N] [--only oanquan,sanyao] [--pairs L5-greedy,...] [--jobs 2]
 #                          [--section "AI arena: ..."] (another section of docs/performance.md)
-#                          [--no-write] [--skip K]
+#                          [--no-write] [--skip K] [--sampled]
 # --skip K plays the openings after the first K of the balanced list (held-out openings: a result
-# tuned on the default ones is checked on others, docs/ai.md "Tuning").
+# tuned on the default ones is checked on others, docs/ai.md "Tuning"). --sampled plays a seeded
+# random sample of the same layer instead of the balanced openings.
 # One arena game is one game of Ô Ăn Quan, a whole San-Yao match (default rules: 2-4 rounds when
 # one side is clearly stronger), one game of Omweso (match_points=1). Games that reach the ply cap are counted as
 # unresolved (listed, scored as draws), never adjudicated by an evaluation.
@@ -211,6 +212,7 @@ def main(argv):
     write = True
     section = "## AI arena"
     skip = 0
+    balanced = True
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -231,17 +233,19 @@ def main(argv):
         elif a == "--skip":
             skip = int(argv[i + 1])
             i += 1
+        elif a == "--sampled":
+            balanced = False
         elif a == "--section":
             section = "## " + argv[i + 1]
             i += 1
         else:
             sys.exit("usage: arena.py [--games N] [--only g1,g2] [--pairs A-B,...] [--jobs J] "
-                     "[--no-write] [--section TITLE] [--skip K]")
+                     "[--no-write] [--section TITLE] [--skip K] [--sampled]")
         i += 1
     rows = []
     pool = Pool(jobs) if jobs > 1 else None
     for name in only:
-        ops = openings(name, (n_games + 1) // 2, skip=skip)
+        ops = openings(name, (n_games + 1) // 2, balanced, skip)
         for pair in pairs:
             a, b = expand(pair)
             t = time.time()
