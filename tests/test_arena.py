@@ -90,3 +90,12 @@ def test_sampled_plays_a_random_sample_instead_of_the_balanced_openings(monkeypa
     assert "sanyao   N50     vs random  n=2 " in capsys.readouterr().out
     # a seeded sample, not the balanced list
     assert real("sanyao", 3, False) != real("sanyao", 3)
+
+
+def test_the_report_says_which_openings_were_played():
+    st = arena.stats([1.0, 0.0])
+    rows = [("sanyao", "L5", "R5", 2, st, 0, 0, 0, 1.0)]
+    assert "the most balanced by a search score," in arena.report(rows, 2)
+    text = arena.report(rows, 2, False, 100)
+    assert "a seeded random sample of them (--sampled), after the first 100" in text
+    assert "most balanced" not in text

@@ -269,17 +269,21 @@ def main(argv):
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from bench import write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), section,
-                      report(rows, n_games))
+                      report(rows, n_games, balanced, skip))
         print("wrote docs/performance.md (%s)" % section)
 
 
-def report(rows, n_games):
+def report(rows, n_games, balanced=True, skip=0):
+    chosen = ("the most balanced by a search score" if balanced
+              else "a seeded random sample of them (--sampled)")
+    if skip:
+        chosen += ", after the first %d of the list (--skip)" % skip
     L = ["Written by `make arena` (tools/arena.py). In-process players with fixed node budgets, "
          "so every game is reproducible. `L1`..`L5` are engine/ai.py levels (their node budgets "
          "and seeded mistakes), `D<n>` a fixed-depth search, `greedy` the best immediate gain "
          "(material change for the mover, a game-winning move first, ties at random), `random` "
          "a uniformly random legal move. Openings: distinct positions a few plies from the start "
-         "(the most balanced by a search score, see `openings()`), each played twice with seats "
+         "(" + chosen + ", see `openings()`), each played twice with seats "
          "swapped. One arena game = one game of O An Quan, one whole San-Yao match (default "
          "rules), one game of Omweso (`match_points=1`). Score = (W + D/2) / N for the first-named player; Elo = "
          "-400 log10(1/score - 1), 95% interval from the normal approximation of the mean score; "
