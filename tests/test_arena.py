@@ -99,3 +99,11 @@ def test_the_report_says_which_openings_were_played():
     text = arena.report(rows, 2, False, 100)
     assert "a seeded random sample of them (--sampled), after the first 100" in text
     assert "most balanced" not in text
+
+
+def test_a_written_section_says_when_where_and_how_it_was_run():
+    line = arena.run_line(["--pairs", "L5-R5", "--section", "a b"])
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    assert line.startswith("Run on 20") and (" at commit %s: " % commit) in line
+    assert line.endswith("`python3 tools/arena.py --pairs L5-R5 --section 'a b'`.")

@@ -269,8 +269,22 @@ def main(argv):
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from bench import write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), section,
-                      report(rows, n_games, balanced, skip))
+                      run_line(argv) + "\n\n" + report(rows, n_games, balanced, skip))
         print("wrote docs/performance.md (%s)" % section)
+
+
+def run_line(argv):
+    """When, at which commit and with which command line the section was written."""
+    import shlex
+    import subprocess
+    import time
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
+    return "Run on %s at commit %s: `python3 tools/arena.py %s`." % (
+        time.strftime("%Y-%m-%d"), commit, shlex.join(argv))
 
 
 def report(rows, n_games, balanced=True, skip=0):
@@ -280,7 +294,9 @@ def report(rows, n_games, balanced=True, skip=0):
         chosen += ", after the first %d of the list (--skip)" % skip
     L = ["Written by `make arena` (tools/arena.py). In-process players with fixed node budgets, "
          "so every game is reproducible. `L1`..`L5` are engine/ai.py levels (their node budgets "
-         "and seeded mistakes), `D<n>` a fixed-depth search, `greedy` the best immediate gain "
+         "and seeded mistakes), `R<n>` level n of the AI before issue 11 (tools/ref_ai: "
+         "today's level 5 in issue 11's words), `N<nodes>` a search with that node budget, "
+         "`D<n>` a fixed-depth search, `greedy` the best immediate gain "
          "(material change for the mover, a game-winning move first, ties at random), `random` "
          "a uniformly random legal move. Openings: distinct positions a few plies from the start "
          "(" + chosen + ", see `openings()`), each played twice with seats "
