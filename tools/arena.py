@@ -8,8 +8,8 @@
 # tuned on the default ones is checked on others, docs/ai.md "Tuning"). --sampled plays a seeded
 # random sample of the same layer instead of the balanced openings.
 # One arena game is one game of Ô Ăn Quan, a whole San-Yao match (default rules: 2-4 rounds when
-# one side is clearly stronger), one game of Omweso (match_points=1). Games that reach the ply cap are counted as
-# unresolved (listed, scored as draws), never adjudicated by an evaluation.
+# one side is clearly stronger), one game of Omweso (match_points=1). Games that reach the ply cap
+# are counted as unresolved (listed, scored as draws), never adjudicated by an evaluation.
 import math
 import os
 import sys
@@ -110,9 +110,9 @@ def make_player(spec, game, seed):
 def openings(name, count, balanced=True, skip=0):
     """`count` opening positions: distinct positions k plies from the start (k the smallest
     giving >= count candidates). balanced: the candidates whose search score (BALANCE_NODES,
-    side to move) is closest to 0, so that an opening is not already won for one seat (Ô Ăn Quan has a
-    strong first-player advantage); else a seeded sample. skip: those after the first `skip` of
-    the list of skip + count (held-out openings)."""
+    side to move) is closest to 0, so that an opening is not already won for one seat (Ô Ăn Quan
+    has a strong first-player advantage); else a seeded sample. skip: those after the first
+    `skip` of the list of skip + count (held-out openings)."""
     count += skip
     g = games.load(name, RULES[name])
     buf = [0] * g.MAX_MOVES
@@ -301,10 +301,11 @@ def report(rows, n_games, balanced=True, skip=0):
          "a uniformly random legal move. Openings: distinct positions a few plies from the start "
          "(" + chosen + ", see `openings()`), each played twice with seats "
          "swapped. One arena game = one game of O An Quan, one whole San-Yao match (default "
-         "rules), one game of Omweso (`match_points=1`). Score = (W + D/2) / N for the first-named player; Elo = "
-         "-400 log10(1/score - 1), 95% interval from the normal approximation of the mean score; "
-         "pairs +/- = openings where the first-named player scored more/less than 1 of 2. Games "
-         "that reach the ply cap are counted as draws and listed (never adjudicated).",
+         "rules), one game of Omweso (`match_points=1`). Score = (W + D/2) / N for the "
+         "first-named player; Elo = -400 log10(1/score - 1), 95% interval from the normal "
+         "approximation of the mean score; pairs +/- = openings where the first-named player "
+         "scored more/less than 1 of 2. Games that reach the ply cap are counted as draws and "
+         "listed (never adjudicated).",
          "",
          "| game | player | opponent | games | W | D | L | score | Elo | 95% interval | "
          "pairs + / - | capped |",
