@@ -267,22 +267,17 @@ def main(argv):
             sys.stdout.flush()
     if write:
         sys.path.insert(0, os.path.join(ROOT, "tools"))
-        from bench import write_section
+        from bench import commit, write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), section,
-                      run_line(argv) + "\n\n" + report(rows, n_games, balanced, skip))
+                      run_line(argv, commit(ROOT)) + "\n\n"
+                      + report(rows, n_games, balanced, skip))
         print("wrote docs/performance.md (%s)" % section)
 
 
-def run_line(argv):
+def run_line(argv, commit):
     """When, at which commit and with which command line the section was written."""
     import shlex
-    import subprocess
     import time
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip() or "unknown"
-    except OSError:
-        commit = "unknown"
     return "Run on %s at commit %s: `python3 tools/arena.py %s`." % (
         time.strftime("%Y-%m-%d"), commit, shlex.join(argv))
 

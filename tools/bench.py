@@ -158,9 +158,9 @@ def report(rows, nodes, reps):
              "time is steadier than wall time, which is listed too). The device's figures are "
              "not derived from these: they are measured on the emulated RP2040 by `make "
              "device-bench` (sections \"AI on the emulated RP2040\" and \"Measured on the "
-             "emulated RP2040\"). Heap = `gc.mem_alloc()` after building the Search (buffers for every ply, "
-             "children and move lists) minus before, after `gc.collect()`; the search itself "
-             "allocates nothing (growth during the timed runs is listed, and "
+             "emulated RP2040\"). Heap = `gc.mem_alloc()` after building the Search (buffers "
+             "for every ply, children and move lists) minus before, after `gc.collect()`; the "
+             "search itself allocates nothing (growth during the timed runs is listed, and "
              "tests/portable/test_search.py proves it under `micropython.heap_lock()`)."
              % (POSITIONS, nodes, reps))
     L.append("")
@@ -175,9 +175,9 @@ def report(rows, nodes, reps):
             mu["heap_during"][0], mu["max_ply"][0]))
     L.append("")
     L.append("Levels (engine/ai.py `LEVELS`: device think time -> node budget through "
-             "`DEVICE_NPS`, measured on the emulated RP2040). Depth = mean completed iteration over the "
-             "positions; time = mean nodes per move / MicroPython nodes/s above. Level 5's seconds "
-             "per move on the device: `make device-bench`.")
+             "`DEVICE_NPS`, measured on the emulated RP2040). Depth = mean completed iteration "
+             "over the positions; time = mean nodes per move / MicroPython nodes/s above. Level "
+             "5's seconds per move on the device: `make device-bench`.")
     L.append("")
     L.append("| game | level | device budget (ms) | nodes | mean depth | MicroPython ms/move |")
     L.append("|---|---|---|---|---|---|")
@@ -190,6 +190,20 @@ def report(rows, nodes, reps):
                 name, level, ai.LEVELS[level][0], n, dsum / k, 1000 * t))
     L.append("")
     return "\n".join(L)
+
+
+def commit(root):
+    """The short commit of the tree at `root`, noting changes to engine/ or tools/ (what a
+    written figure was measured with)."""
+    import subprocess
+    try:
+        r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root,
+                           capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "tools"],
+                               cwd=root, capture_output=True, text=True).stdout.strip()
+    except OSError:  # no git
+        return "unknown"
+    return (r or "unknown") + (" with changes to engine/ or tools/" if dirty else "")
 
 
 def write_section(path, title, body):

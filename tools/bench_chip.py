@@ -174,15 +174,6 @@ def nps(pairs):
     return sum(n for n, _ in pairs) * 1000000 // max(1, sum(us for _, us in pairs))
 
 
-def _commit():
-    import subprocess
-    r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                       text=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "tools"], cwd=ROOT,
-                           capture_output=True, text=True).stdout.strip()
-    return (r.stdout.strip() or "unknown") + (" with changes to engine/ or tools/" if dirty else "")
-
-
 def _bestmove_nps(rows):
     return sum(n for n, *_ in rows) * 1000000 // max(1, sum(a[1] + a[2] for a in rows))
 
@@ -194,7 +185,7 @@ def report(results):
         v, t = _bestmove_nps(r["cli_mpy"]), TARGETS[r["name"]]
         got.append("%s %d (target %d: %s)" % (r["name"], v, t, "met" if v >= t else "not met"))
     L = ["Latest run: %s, commit %s. bestmove nodes/s (.mpy) against issue 11's targets: %s."
-         % (time.strftime("%Y-%m-%d"), _commit(), "; ".join(got)), "",
+         % (time.strftime("%Y-%m-%d"), bench.commit(ROOT), "; ".join(got)), "",
          "Written by `python3 tools/bench_chip.py` on the emulated RP2040 (tools/emu: rp2040js "
          "running the real MicroPython 1.28 RPI_PICO firmware; all times are simulated "
          "Cortex-M0+ time at 125 MHz, the same on every run; a real chip is 5-15%% slower, "
