@@ -88,6 +88,9 @@ class _Queue:
     def get(self):
         return self.q.popleft() if self.q else None
 
+    def __len__(self):
+        return len(self.q)
+
 
 class KeyboardButtons:
     """keypad.Keys-like, fed from pygame key events by pump()."""

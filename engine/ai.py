@@ -89,6 +89,8 @@ class Player:
         self.seen = None  # ponder(): the history of the asked position, then of the guessed one
         self.seen0 = None  # the history ponder() was last asked with, and its length
         self.nseen0 = 0
+        self.moves = 0  # begin() calls, and how many found their ponder search under way
+        self.hits = 0
 
     def _rand(self, n):
         # 30-bit linear congruential generator (same sequence on CPython and MicroPython)
@@ -119,9 +121,11 @@ class Player:
         nodes = level_nodes(self.game.NAME, level)  # ValueError for an unknown level
         mistakes = mistake_rate(self.game.NAME, level)
         s = self.search
+        self.moves += 1
         if self.state == 3 and self.root == pos and self.budget == nodes and \
                 (self.seen or None) == (seen or None):  # searched with the same history
             s.ms = ms_cap or 0  # the ponder search goes on (its time so far counts)
+            self.hits += 1
         else:
             self.root[:] = pos
             self.budget = nodes
@@ -157,6 +161,10 @@ class Player:
 
     def thinking(self):
         return self.state == 1
+
+    def busy(self):
+        """True while work() has something to search: a move, or a ponder not finished."""
+        return self.state != 0 and not (self.state == 3 and self.search.done)
 
     def progress(self):
         """0-100: how much of the node budget of the current move is spent."""

@@ -18,6 +18,7 @@ from firmware.common import unload
 # thinks only its progress bar is redrawn (little garbage: a collection every few seconds).
 # 1.5 KB until 2026-12-01, when the AI's thinking still redrew the board at every slice.
 _SLACK = const(1024)
+_IDLE_S = 0.005  # the loop's rest when idle (buttons are scanned every 5 ms: boards/)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -37,8 +38,16 @@ class App:
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms)
         self.session.tidy = self.tidy
         self.input = Buttons(board.buttons, keys)
+        d = board.display
+        # The app refreshes the panel itself, once a change is drawn whole: with displayio's
+        # auto-refresh a redraw reached the panel in pieces (a menu step flickered through 4-5
+        # half-drawn pictures, a closing pause menu showed an empty screen for a second).
+        # Desktop displays that refresh on their own terms (auto_refresh False) are left so.
+        self.refresh = getattr(d, "auto_refresh", False)
+        if self.refresh:
+            d.auto_refresh = False
         self.root = displayio.Group()
-        board.display.root_group = self.root
+        d.root_group = self.root
         self.view = None
         self.view_key = None
         self.drawn = -1
@@ -55,6 +64,8 @@ class App:
             self.collect()
 
     def render(self):
+        """Brings the view up to date with the session; True if anything was drawn. The old
+        screen stays on the panel until the new one is built (nothing is refreshed here)."""
         s = self.session
         k = s.scr.view_key()
         if k != self.view_key:
@@ -76,15 +87,18 @@ class App:
             # Omweso board was the lowest point of a game's first step on the chip)
             self.collect()
         elif s.version == self.drawn and self.view.tick(s):
-            return  # only the AI's progress bar or the countdown moved on
+            return True  # only the AI's progress indicator or the countdown moved on
         self.view.update(s)
         self.drawn = s.version
+        return True
 
     def step(self, now):
+        """One pass of the loop: buttons, time, the AI's search (until the next frame is due or
+        a button waits), then the picture, refreshed once."""
         s = self.session
         for b in self.input.poll(now):
             s.press(b, now)
-        s.tick(now)
+        s.tick(now, self.input.pending, s.due(now))
         if s.sounds:
             audio = getattr(self.board, "audio", None)
             if audio is not None and s.cfg["sound"]:
@@ -93,12 +107,14 @@ class App:
                         audio.tone(f, ms)
             s.sounds = []
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
-                s.thinking():  # the countdown / the AI's progress bar move on their own
-            self.render()
+                s.thinking():  # the countdown / the AI's progress indicator move on their own
+            if self.render() and self.refresh:
+                self.board.display.refresh()
         self.tidy()
 
     def run(self, until=None):
         import time
         while until is None or not until():
             self.step(ticks_ms())
-            time.sleep(0.01)
+            if not self.session.busy() and not self.input.pending():
+                time.sleep(_IDLE_S)  # nothing to search: the chip may rest until the next scan

@@ -13,7 +13,9 @@ except ImportError:  # the AI module has not landed (or does not fit): random le
     _ai = None
 
 AVAILABLE = _ai is not None
-SLICE_MS = 40  # device milliseconds of search per work() call
+# device milliseconds of search per work() call: the app checks its buttons between slices, so a
+# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky)
+SLICE_MS = 8
 
 
 class Brain:
@@ -63,6 +65,23 @@ class Brain:
         if self.player is not None:
             return self.player.thinking()
         return self.pos is not None
+
+    def thinking_about(self, pos):
+        """True if thinking about the move in exactly this position."""
+        if self.player is not None:
+            return self.player.thinking() and self.player.root == pos
+        return self.pos is not None and self.pos == pos
+
+    def busy(self):
+        """True while work() has something to do (a move to find, a ponder not finished)."""
+        if self.player is not None:
+            return self.player.busy()
+        return self.pos is not None
+
+    def hits(self):
+        """(moves begun, how many found their pondered search under way)."""
+        p = self.player
+        return (p.moves, p.hits) if p is not None else (0, 0)
 
     def progress(self):
         """0-100, for a progress indicator."""

@@ -31,3 +31,11 @@ class Buttons:
                 out.append(n)
                 self.held[n] = now + RATE
         return out
+
+    def pending(self):
+        """True if a press waits to be read (or a held direction is due to repeat): the AI's
+        search stops its slices for it."""
+        if self.held:
+            return True
+        q = self.keys.events
+        return bool(len(q)) if hasattr(q, "__len__") else False

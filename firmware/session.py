@@ -7,15 +7,16 @@ import gc
 import sys
 from engine import games
 from engine.record import Record
-from engine.compat import ticks_diff
+from engine.compat import ticks_diff, ticks_ms
 from firmware import brain as B
 from firmware.common import num, copy_scene, unload, Legal, TakeBack, log_add, log_back
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 160, "fast": 50, "off": 0}
 _MSG_MS = 2200
-_AI_DELAY = 250     # ms the "thinking" indicator shows before the AI runs (vs AI)
+_AI_DELAY = 250     # ms at least between a sowing's end and the AI's (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
+_WORK_MS = 100      # search between two looks at the clock (the progress indicator's rate)
 # The wall-clock cap of one AI move (a safety net: a level is a node budget, engine/ai.py; level 5
 # takes ~5 s on the chip, 8 s at most is issue 11's limit)
 AI_CAP_MS = 7500
@@ -59,6 +60,9 @@ class Session:
         self.trace = []
         self.step = 0
         self.step_at = 0
+        self.step_ms = 0         # this move's animation: ms per step, ms a capture is held
+        self.hold_ms = 0
+        self.ai_ready = False    # the AI's search has its move (played when the board is ready)
         self.anim_at = -1
         self.anim_ev = ""
         self.anim_player = 0
@@ -158,6 +162,7 @@ class Session:
     def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
+        self.ai_ready = False
         self.undo = TakeBack()
         self.log = bytearray()
         self.log_cut = 0
@@ -269,8 +274,23 @@ class Session:
             self.scene = copy_scene(pre)
         pre = None
         self.version += 1
-        if STEP_MS.get(self.cfg["anim"], 0) == 0:
+        anim = self.cfg["anim"]
+        if STEP_MS.get(anim, 0) == 0:
             self._finish_anim()
+        else:
+            from firmware.trace import pace
+            self.step_ms, self.hold_ms = pace(trace, anim, STEP_MS[anim])
+            self._think_ahead()
+
+    def _think_ahead(self):
+        # the AI's reply is searched while the move is shown (pondered already if the guess
+        # was right): the player waits for the sowing and the search together, not one by one
+        br = self.brain
+        if br is None or self.game.over(self.rec.pos) or self.is_human(self.mover()):
+            return
+        if not br.thinking_about(self.rec.pos):
+            self.ai_ready = False
+            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
 
     def _finish_anim(self):
         while self.step < len(self.trace):
@@ -313,7 +333,9 @@ class Session:
                 self.sounds.append("chord")
         return ev
 
-    def tick(self, now):
+    def tick(self, now, stop=None, ms=0):
+        """Time passes: the animation, the AI's turn, messages; then the AI searches (see
+        work(); stop and ms are its)."""
         self.now = now
         v = self.version
         m = self.moved_on
@@ -325,52 +347,70 @@ class Session:
         if self.play is not None and self.scr is self.play and self.game is not None:
             ph = self.phase
             if ph == "anim":
-                dt = STEP_MS.get(self.cfg["anim"], 0)
+                dt = self.step_ms
                 while self.phase == "anim" and self.step < len(self.trace) and \
                         ticks_diff(now, self.step_at) >= dt:
                     ev = self._apply_step()
                     self.step_at = now if ticks_diff(now, self.step_at) < 2 * dt else \
                         self.step_at + dt
                     if ev.get("event") == "capture":
-                        self.step_at = now + 3 * dt
+                        self.step_at = now + self.hold_ms
                     self.version += 1
                 if self.phase == "anim" and self.step >= len(self.trace) and \
                         ticks_diff(now, self.step_at) >= dt:
                     self._finish_anim()
             elif ph == "ai":
+                br = self._brain()
+                if not br.thinking_about(self.rec.pos):
+                    self.ai_ready = False
+                    br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
-                if ticks_diff(now, self.ai_at) >= wait:
-                    self._ai_think()
+                if self.ai_ready and ticks_diff(now, self.ai_at) >= wait:
+                    self._ai_move()
             elif ph in ("select", "choose", "setup") and self.cfg["game"] == "omweso" \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
                 self._blitz_pass()
-            if self.phase != "ai" and self.brain is not None and self.cfg.get("ponder", True):
-                self._ponder(self.phase)
+            if self.phase == "select" and self.brain is not None and \
+                    self.cfg.get("ponder", True) and self.cfg["mode"] == "ai" and \
+                    self.is_human(self.mover()):
+                # the human's turn: the AI searches its likely reply meanwhile (engine/ai.py)
+                self.brain.ponder(self.rec.pos, self.cfg["level"], self.rec.seen)
+            self.work(stop, ms)
         return self.version != v or self.moved_on != m
 
     def thinking(self):
         return self.screen == "play" and self.phase == "ai"
 
-    def _ai_think(self):
-        # One slice of the AI's search per tick, so the screen stays live (docs/ai.md)
-        br = self._brain()
-        if not br.thinking():
-            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
-        p = br.progress()
-        if br.work():
-            self._ai_move()
-        elif br.progress() != p:
-            self.moved_on += 1  # not the version: the view redraws just its progress bar
+    def busy(self):
+        """True while the AI has something to search (its move, or its reply pondered)."""
+        br = self.brain
+        return br is not None and self.scr is self.play and not self.ai_ready and br.busy()
 
-    def _ponder(self, ph):
-        # The human's turn vs the AI: the AI searches its likely reply meanwhile (engine/ai.py)
-        if self.cfg["mode"] != "ai" or self.game.over(self.rec.pos):
+    def work(self, stop=None, ms=0):
+        """The AI's search, in slices (about brain.SLICE_MS each): at least one, then more
+        until `ms` have passed or stop() (a button waiting) says the player comes first."""
+        if not self.busy():
             return
         br = self.brain
-        if ph == "select" and self.is_human(self.mover()):
-            br.ponder(self.rec.pos, self.cfg["level"], self.rec.seen)
-        br.work()
+        p = br.progress()
+        t0 = ticks_ms()
+        while True:
+            if br.work() and br.thinking():
+                self.ai_ready = True
+                break
+            if not br.busy() or (stop is not None and stop()) or \
+                    ticks_diff(ticks_ms(), t0) >= ms:
+                break
+        if br.progress() != p:
+            self.moved_on += 1  # not the version: the view redraws just its progress bar
+
+    def due(self, now):
+        """ms of search the app may run before the session needs its next tick."""
+        if self.phase == "anim":
+            left = self.step_ms - ticks_diff(now, self.step_at)
+            return left if left > 0 else 0
+        return _WORK_MS
 
     def ai_progress(self):
         """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
@@ -398,10 +438,11 @@ class Session:
     def _ai_move(self):
         # the AI plays: its finished search's move, or the best so far (the player took it)
         br = self._brain()
-        if not br.thinking():
+        if not br.thinking_about(self.rec.pos):  # else: its move, or its best so far
             br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
             while not br.work():
                 pass
+        self.ai_ready = False
         code = br.result()
         if code is None:
             self._begin_turn()

@@ -68,3 +68,25 @@ class Trace:
     def __iter__(self):
         for i in range(len(self.ev)):
             yield self[i]
+
+
+# How long a move's animation may take, whatever its length (a San-Yao relay can sow 40+ seeds):
+# "normal" at most 3 s, "fast" 1 s; a capture is held 3 steps, together at most half of it.
+_BUDGET = {"normal": 3000, "fast": 1000}
+
+
+def pace(trace, anim, step_ms):
+    """(ms per sowing step, ms a capture stays on screen) for this trace at setting `anim`."""
+    budget = _BUDGET.get(anim, 3000)
+    caps = 0
+    for e in trace.marks():
+        if e.get("event") == "capture":
+            caps += 1
+    hold = 3 * step_ms
+    if caps and caps * hold > budget // 2:
+        hold = budget // 2 // caps
+    n = len(trace) + 1  # the last step stays one step too
+    dt = step_ms
+    if n * dt + caps * hold > budget:
+        dt = (budget - caps * hold) // n
+    return (dt if dt > 1 else 1), hold

@@ -104,7 +104,7 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
     # the rest of the move is animated step by step, ending on the engine's position
     steps = []
     while s.phase == "anim" and s.step < len(tr):
-        c.t += 200
+        c.t += s.step_ms  # one step at a time (a capture is held longer)
         s.tick(c.t)
         steps.append(s.step)
     assert steps[0] == k + 1 and steps == sorted(steps)

@@ -252,6 +252,15 @@ class Emu:
             cmd["on"] = on
         return self._call(cmd)["lines"]
 
+    def spans(self, on=None):
+        """The display writes (one per RAMWR command that wrote pixels) since the last call:
+        [(start_us, end_us, x0, y0, x1, y1, pixels)] in controller coordinates. on=True starts
+        recording, on=False stops it."""
+        cmd = {"op": "spans"}
+        if on is not None:
+            cmd["on"] = on
+        return [tuple(x) for x in self._call(cmd)["spans"]]
+
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
         return self._call({"op": "heap_reset" if reset else "heap"})

@@ -25,7 +25,11 @@ let pendingRead = null; // an OUT endpoint read held until there are bytes (a re
 let cdc = null;
 const display = { spi: -1, dc: -1, cs: -1, cmd: -1, args: [], x0: 0, x1: 0, y0: 0, y1: 0,
   x: 0, y: 0, hi: -1, fb: new Uint16Array(320 * 320), writes: 0, bytes: 0,
-  bbox: [1e9, 1e9, -1, -1], lastPixel: 0 };
+  bbox: [1e9, 1e9, -1, -1], lastPixel: 0, span: null };
+// spans: one entry per RAMWR that wrote pixels, [start ns, end ns, x0, y0, x1, y1, pixels], for
+// the feel benchmark (press -> first and last pixel, how many refreshes a change took; op "spans")
+const spans = { on: false, list: [] };
+const SPANS_MAX = 200000;
 const heap = { heads: [], tlsf: 0, lastScan: -1e18, min: Infinity, minAfterCollect: Infinity,
   last: null, collects: 0, samples: 0 };
 
@@ -103,6 +107,10 @@ function pixel(v) {
   if (d.x >= 0 && d.x < 320 && d.y >= 0 && d.y < 320) {
     d.fb[d.y * 320 + d.x] = v;
     d.lastPixel = mcu.clock.nanos;
+    if (d.span) {
+      if (!d.span[6]++) d.span[0] = d.lastPixel;
+      d.span[1] = d.lastPixel;
+    }
     const b = d.bbox;
     if (d.x < b[0]) b[0] = d.x;
     if (d.y < b[1]) b[1] = d.y;
@@ -125,7 +133,14 @@ function displayByte(value, isData) {
     d.cmd = value;
     d.args = [];
     d.hi = -1;
-    if (value === 0x2c) { d.x = d.x0; d.y = d.y0; d.writes++; }
+    d.span = null;
+    if (value === 0x2c) {
+      d.x = d.x0; d.y = d.y0; d.writes++;
+      if (spans.on && spans.list.length < SPANS_MAX) {
+        d.span = [0, 0, d.x0, d.y0, d.x1, d.y1, 0];
+        spans.list.push(d.span);
+      }
+    }
     return;
   }
   if (d.cmd === 0x2c || d.cmd === 0x3c) {
@@ -433,6 +448,15 @@ const commands = {
     const out = lines.out;
     lines.out = [];
     return { lines: out };
+  },
+  spans: (c) => { // RAMWR spans since the last call (on: start/stop recording), times in us;
+    // a RAMWR still being written stays for the next call
+    if (c.on !== undefined) { spans.on = !!c.on; spans.list = []; display.span = null; }
+    const open = display.span;
+    const done = spans.list.filter((x) => x !== open && x[6] > 0);
+    spans.list = open && spans.list.includes(open) ? [open] : [];
+    return { spans: done.map((x) => [Math.round(x[0] / 1000), Math.round(x[1] / 1000),
+      x[2], x[3], x[4], x[5], x[6]]) };
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
   frame: () => frame(),
