@@ -30,13 +30,35 @@ EXPECTED = {
     "pico_lcd13": ("raspberry_pi_pico", {"up": 2, "down": 18, "left": 16, "right": 20,
                                          "a": 15, "b": 17, "x": 19, "y": 21, "start": 3}),
 }
-# board -> (SPI clock, MOSI, command/DC, chip select, reset, backlight, ST7789 kwargs) for add-ons
+# board -> (SPI clock, MOSI, command/DC, chip select, reset, backlight, BusDisplay kwargs)
 SPI_DISPLAYS = {
     "pico_display_pack2": (18, 19, 16, 17, None, 20,
                            {"width": 320, "height": 240, "rotation": 270}),
     "pico_lcd13": (10, 11, 8, 9, 12, 13,
                    {"width": 240, "height": 240, "rotation": 270, "rowstart": 80}),
 }
+# The Pico builds' ST7789 init sequence, as (command, arguments, delay ms): adafruit_st7789's
+# commands and final MADCTL (0xC0, so the same picture) with only the datasheet's waits.
+ST7789_INIT = [(0x01, b"", 120), (0x11, b"", 120), (0x3A, b"\x55", 0), (0x36, b"\xc0", 0),
+               (0x21, b"", 0), (0x13, b"", 0), (0x29, b"", 0)]
+
+
+def st7789_init(seq):
+    # displayio's format: command, argument count | 0x80 if a delay byte follows, arguments, delay
+    # (255 means 500 ms)
+    out, i = [], 0
+    while i < len(seq):
+        cmd, n = seq[i], seq[i + 1]
+        args = bytes(seq[i + 2:i + 2 + (n & 0x7F)])
+        i += 2 + (n & 0x7F)
+        delay = 0
+        if n & 0x80:
+            delay = 500 if seq[i] == 255 else seq[i]
+            i += 1
+        out.append((cmd, args, delay))
+    return out
+
+
 AUDIO = {"picosystem": ("pwm", 11), "picopad": ("pwm", 15), "ugame22": ("i2s", (24, 25, 23)),
          "sprig": ("i2s", (10, 11, 9)), "pico_display_pack2": None, "pico_lcd13": None}
 
@@ -130,7 +152,7 @@ def fake_modules(board_id):
     mod("busio", SPI=type("SPI", (Rec,), {}))
     mod("fourwire", FourWire=type("FourWire", (Rec,), {}))
     mod("displayio", release_displays=lambda: None)
-    mod("adafruit_st7789", ST7789=type("ST7789", (FakeDisplay,), {}))
+    mod("busdisplay", BusDisplay=type("BusDisplay", (FakeDisplay,), {}))
     mod("audiopwmio", PWMAudioOut=type("PWMAudioOut", (AudioOut,), {}))
     mod("audiobusio", I2SOut=type("I2SOut", (AudioOut,), {}))
     mod("audiocore", RawSample=RawSample)
@@ -177,8 +199,10 @@ def test_board_module_meets_interface(name, monkeypatch):
         assert bus.args[0] is spi
         assert bus.kw["command"].gpio == dc and bus.kw["chip_select"].gpio == cs
         assert (bus.kw.get("reset").gpio if bus.kw.get("reset") else None) == rst
-        st = sys.modules["adafruit_st7789"].ST7789.made
+        st = sys.modules["busdisplay"].BusDisplay.made
         assert st is d and st.args[0] is bus and st.kw["backlight_pin"].gpio == bl
+        assert st7789_init(st.args[1]) == ST7789_INIT
+        assert set(st.kw) == set(kw) | {"backlight_pin"}, st.kw  # nothing else: same geometry
         for k, v in kw.items():
             assert st.kw[k] == v, (k, st.kw[k])
         assert (d.width, d.height) == (kw["width"], kw["height"])

@@ -248,8 +248,32 @@ def fake_circuitpython_mpy_cross(tmp_path):
     return str(script)
 
 
+def board_imports_a_library(monkeypatch, board="pico_lcd13", lib="adafruit_ticks"):
+    # No board module imports a library today (the Pico builds set up their ST7789 with
+    # busdisplay.BusDisplay); make one do so to exercise lib/.
+    real = bundle.imports_of
+
+    def imports_of(path, modname):
+        found = real(path, modname)
+        if modname == "boards." + board:
+            found = found + [(lib, [], False, 1)]
+        return found
+    monkeypatch.setattr(bundle, "imports_of", imports_of)
+    return "lib/%s.mpy" % lib
+
+
 @need_code
-def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path):
+@pytest.mark.parametrize("board", ["pico_display_pack2", "pico_lcd13"])
+def test_pico_builds_need_no_display_library(board):
+    # their ST7789 is a busdisplay.BusDisplay with our init sequence (boards/<board>.py)
+    files, externals = bundle.plan(board)
+    assert not [f for f in files if f.startswith("lib/")]
+    assert externals.get("busdisplay") == "built in" and "adafruit_st7789" not in externals
+
+
+@need_code
+def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path, monkeypatch):
+    lib = board_imports_a_library(monkeypatch)
     out = bundle.bundle("pico_lcd13", mpy_cross=fake_circuitpython_mpy_cross(tmp_path),
                         quiet=True)
     files = files_in(out)
@@ -257,7 +281,7 @@ def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path):
     py = [f for f in files if f.endswith(".py") and f not in ("code.py", "boot.py")]
     assert not py, py
     mpys = [f for f in files if f.endswith(".mpy")]
-    assert "engine/search.mpy" in mpys and "lib/adafruit_st7789.mpy" in mpys
+    assert "engine/search.mpy" in mpys and lib in mpys
     assert all(files[f][:1] == b"C" for f in mpys)
     # every module compiled without line-number tables (-O3: ~8% less bytecode on the heap)
     calls = (tmp_path / "cp-mpy-cross.log").read_text().splitlines()
@@ -266,14 +290,15 @@ def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path):
 
 
 @need_code
-def test_lib_mpy_takes_the_adafruit_bundles_compiled_libraries(tmp_path):
+def test_lib_mpy_takes_the_adafruit_bundles_compiled_libraries(tmp_path, monkeypatch):
+    board_imports_a_library(monkeypatch)
     lib = tmp_path / "adafruit-lib"
     lib.mkdir()
-    (lib / "adafruit_st7789.mpy").write_bytes(b"C\x06fake")
+    (lib / "adafruit_ticks.mpy").write_bytes(b"C\x06fake")
     files = files_in(bundle.bundle("pico_lcd13", quiet=True, lib_mpy=str(lib)))
-    assert files["lib/adafruit_st7789.mpy"] == b"C\x06fake"
-    assert "lib/adafruit_st7789.py" not in files
-    (lib / "adafruit_st7789.mpy").write_bytes(b"M\x06micropython")
+    assert files["lib/adafruit_ticks.mpy"] == b"C\x06fake"
+    assert "lib/adafruit_ticks.py" not in files
+    (lib / "adafruit_ticks.mpy").write_bytes(b"M\x06micropython")
     with pytest.raises(SystemExit):
         bundle.bundle("pico_lcd13", quiet=True, lib_mpy=str(lib))
 

@@ -42,7 +42,7 @@ UF2_LAYOUTS = {"raspberry_pi_pico": (0x100000, 2 * _MB), "raspberry_pi_pico_w": 
 PACKAGES = ("engine", "firmware")  # shipped whole (games and views are imported by name)
 OURS = ("engine", "firmware", "boards")
 # Third-party libraries a bundle may carry, from the pinned PyPI packages in requirements.txt.
-LIBRARIES = ("adafruit_st7789", "adafruit_ticks")
+LIBRARIES = ("adafruit_ticks",)
 # Never shipped: desktop-only boards, saves, caches.
 SKIP = re.compile(r"(__pycache__|\.pyc$|\.sav$|\.save$|(^|/)saves?/|\.json$)")
 MARK = "# written by tools/bundle.py"
