@@ -81,22 +81,24 @@ class MenuScreen:
         return True
 
     def note(self):
-        """One line under the menu: what the selected row is about."""
+        """One line under the menu: what the selected row is about. It names the board's own
+        buttons, the same words on every board: on a four-button board (A, B, X, Y) X/Y choose
+        the row and A changes a value (press()/activate()), on a D-pad up/down and left/right.
+        At most two lines of 26 characters (the view wraps it; a 160 px wide screen)."""
         s = self.s
         it = self.items[self.sel]
         if it[0] == "rule":
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
+        if self.name == "title" and it == ("cfg", "game"):
+            return adapter(s.cfg["game"]).DESC
+        ud = "X/Y" if s.four else "up/down"
+        if it[0] == "cfg":
+            return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"
         if self.name == "title":
-            if it == ("cfg", "game"):
-                return adapter(s.cfg["game"]).DESC
-            if it[0] == "cfg":
-                return "left/right: change"
-            return "up/down: choose, A: select"
+            return ud + ": choose, A: select"
         if self.name == "rules":
             return "Rule change: new game"  # on Back
-        if it[0] == "cfg":
-            return "left/right: change"
         return ""
 
     # ------------------------------------------------------------------ buttons

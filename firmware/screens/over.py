@@ -57,7 +57,8 @@ class GameOverScreen:
         if self.page == 0:
             return "A score  B menu"
         more = "v " if self.top + rows < len(self.lines) else ""
-        return more + "A again B menu <board"
+        # "<": left goes back to the board; a four-button board has no left (X/Y scroll here)
+        return more + "A again B menu" + ("" if self.s.four else " <board")
 
     def press(self, b):
         s = self.s

@@ -1,7 +1,7 @@
 # The play screen: the board of the game in progress. Its input: the cursor over the mover's
-# cells, picking one, the direction/choice prompts (also at an Omweso mid-move choice point),
-# Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn, animation) is the
-# session's. Portable.
+# cells that can be played, picking one, the direction/choice prompts (also at an Omweso mid-move
+# choice point), Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn,
+# animation) is the session's. Portable.
 from firmware.common import suffix, copy_scene
 
 
@@ -29,9 +29,14 @@ class PlayScreen:
 
     # ------------------------------------------------------------------ turn start
     def playable(self):
-        """The cells the mover can pick now."""
+        """The cells the mover can pick now (each once, in the order of the legal moves)."""
         lg = self.s.legal
-        return [lg.cell(i) for i in range(len(lg))]
+        out = []
+        for i in range(len(lg)):
+            c = lg.cell(i)
+            if c not in out:
+                out.append(c)
+        return out
 
     def start_turn(self):
         self.cands = []
@@ -105,6 +110,10 @@ class PlayScreen:
 
     def nav(self, cur, b):
         cs = self.cells()
+        if self.s.phase != "setup":  # only over the cells that can be played (all if none can)
+            ok = self.playable()
+            if ok:
+                cs = ok
         if not cs:
             return cur
         viewer = self.s.mover()

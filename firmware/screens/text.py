@@ -31,8 +31,10 @@ class HelpScreen:
         return "How to play"
 
     def foot(self, rows):
-        f = "up/down: scroll  B: back"
-        return ("v more  " + f[:7] + "  B: back") if self.top + rows < len(self.lines) else f
+        k = "X/Y" if self.s.four else "up/down"  # the board's own buttons
+        if self.top + rows < len(self.lines):
+            return "v more  " + k + "  B: back"
+        return k + ": scroll  B: back"
 
     def press(self, b):
         s = self.s

@@ -351,8 +351,12 @@ def test_legal_moves_are_the_engines_with_texts_made_when_read():
             assert s.legal[-1] == want[-1] and [s.legal[i] for i in range(n)] == want
             cells = [s.legal.cell(i) for i in range(n)]
             assert cells == [-1 if t[:6] == "setup:" else num(t) for _, t in want], (game, cells)
-            if s.phase == "select":
-                assert s.play.playable() == cells
+            if s.phase == "select":  # each cell once, in the moves' order
+                once = []
+                for x in cells:
+                    if x not in once:
+                        once.append(x)
+                assert s.play.playable() == once
             try:
                 s.legal[n]
                 assert False, "no IndexError"
