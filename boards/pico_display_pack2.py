@@ -41,7 +41,7 @@ display = BusDisplay(_bus, _INIT, width=320, height=240, rotation=270, backlight
 KEYS = ("a", "b", "x", "y")
 buttons = keypad.Keys(
     (board.GP12, board.GP13, board.GP14, board.GP15),
-    value_when_pressed=False, pull=True)
+    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 audio = None

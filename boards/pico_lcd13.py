@@ -42,7 +42,7 @@ KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
 buttons = keypad.Keys(
     (board.GP2, board.GP18, board.GP16, board.GP20,
      board.GP15, board.GP17, board.GP19, board.GP21, board.GP3),
-    value_when_pressed=False, pull=True)
+    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 audio = None

@@ -15,7 +15,7 @@ KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 buttons = keypad.Keys(
     (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
      board.SW_A, board.SW_B, board.SW_X, board.SW_Y),
-    value_when_pressed=False, pull=True)
+    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 

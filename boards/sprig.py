@@ -17,7 +17,7 @@ KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 buttons = keypad.Keys(
     (board.BUTTON_W, board.BUTTON_S, board.BUTTON_A, board.BUTTON_D,
      board.BUTTON_L, board.BUTTON_K, board.BUTTON_I, board.BUTTON_J),
-    value_when_pressed=False, pull=True)
+    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 

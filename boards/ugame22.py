@@ -19,7 +19,7 @@ KEYS = ("up", "down", "left", "right", "a", "b", "start")
 buttons = keypad.Keys(
     (board.BUTTON_UP, board.BUTTON_DOWN, board.BUTTON_LEFT, board.BUTTON_RIGHT,
      board.BUTTON_O, board.BUTTON_X, board.BUTTON_Z),
-    value_when_pressed=False, pull=True)
+    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 

@@ -78,6 +78,11 @@ class Brain:
             return self.player.busy()
         return self.pos is not None
 
+    def best(self):
+        """The move the search would play now while thinking (-1: none yet)."""
+        p = self.player
+        return p.search.move if p is not None and p.thinking() else -1
+
     def hits(self):
         """(moves begun, how many found their pondered search under way)."""
         p = self.player

@@ -11,7 +11,19 @@ def main():
     unload("boards.select")  # only needed to boot: its tables go
     gc.collect()
     from firmware.app import App
-    App(hw).run()
+    app = App(hw)
+    if _feel():  # the feel benchmark (tools/device_feel.py) reads what happens on the console
+        from engine.compat import ticks_ms
+        app.session.mark = lambda what: print("feel", ticks_ms(), what)
+    app.run()
+
+
+def _feel():
+    try:
+        import os
+        return str(os.getenv("MANCALA_FEEL")) == "1"  # an int from settings.toml
+    except (ImportError, AttributeError):
+        return False
 
 
 main()

@@ -80,6 +80,7 @@ class Session:
         self.moved_on = 0        # bumped when only the AI's progress moved on (no new version)
         self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
+        self.mark = None         # a function told what happens, for the feel benchmark
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
         self.menu("title")
@@ -225,6 +226,8 @@ class Session:
             return
         self.phase = "select"
         self.play.start_turn()
+        if self.mark:
+            self.mark("turn")
 
     def play_move(self, code, start=0, seen=None):
         """Play a move and start its animation. start > 0: the move was confirmed at a mid-move
@@ -241,6 +244,8 @@ class Session:
         anim_at = self.anim_at
         self.anim_from = 0
         rec.play(code)
+        if self.mark:
+            self.mark("move")
         self.last = (num(text), p, text)
         self.hint = None
         self.msg = ""  # nothing said about the previous move stays under this one
@@ -293,6 +298,8 @@ class Session:
             br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
 
     def _finish_anim(self):
+        if self.mark:
+            self.mark("shown")
         while self.step < len(self.trace):
             self._apply_step(quiet=True)
         self.scene = None
@@ -398,6 +405,8 @@ class Session:
         while True:
             if br.work() and br.thinking():
                 self.ai_ready = True
+                if self.mark:
+                    self.mark("ready %d %d" % br.hits())
                 break
             if not br.busy() or (stop is not None and stop()) or \
                     ticks_diff(ticks_ms(), t0) >= ms:

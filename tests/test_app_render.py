@@ -268,19 +268,22 @@ def screens(app, s, game, out=None):
     assert f.status.text.startswith("AI thinking") and not f.bar_tg.hidden
     # the progress bar: its frame and a block of it yellow, at the top right, clear of the text
     bx = f.bar_tg.x
-    assert count(d, bx, 4, ui.BAR_W, 6, ui.YELLOW) >= 2 * ui.BAR_W
+    bw = f.bar_w
+    assert bw >= ui.BAR_W and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
+    assert count(d, bx, 2, bw, ui.BAR_H, ui.YELLOW) >= 2 * bw
     assert len(f.status.text) * ui.CH_W + 2 < bx
     s._brain().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
     s.brain.progress = lambda: 40
     d = shot(app)
-    assert count(d, bx, 5, ui.BAR_W, 4, ui.YELLOW) == 4 * (ui.BAR_W * 40 // 100)
+    fill = ui.BAR_H - 2
+    assert count(d, bx, 3, bw, fill, ui.YELLOW) == fill * (bw * 40 // 100)
     # only the bar moved on (the session's version unchanged): the board is not redrawn
     updates = []
     full = app.view.update
     app.view.update = lambda s_: updates.append(1) or full(s_)
     s.brain.progress = lambda: 70
     d = shot(app)
-    assert count(d, bx, 5, ui.BAR_W, 4, ui.YELLOW) == 4 * (ui.BAR_W * 70 // 100)
+    assert count(d, bx, 3, bw, fill, ui.YELLOW) == fill * (bw * 70 // 100)
     assert updates == []
     s.version += 1  # anything else changed: the whole view
     shot(app)

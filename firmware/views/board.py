@@ -2,6 +2,7 @@
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
 import displayio
 from firmware.views import ui
+from firmware.common import num
 
 
 class BoardView:
@@ -12,6 +13,7 @@ class BoardView:
         self.frame = ui.Frame(self.group, w, h)
         self.pits = {}
         self.corner_w = -1  # the corner text's length at the last update
+        self.focus_at = None  # the pit shown as the AI's best move so far
         self.layout(session)
 
     def layout(self, s):
@@ -73,16 +75,29 @@ class BoardView:
             t = s.play.dir_target()  # where the selected direction sows first
             if t is not None:
                 st[self.key_of(s, t[0], t[1])] = "next"
+        if s.phase == "ai":  # the AI's best move so far: the pit it is considering
+            f = self.focus(s)
+            if f is not None:
+                st[self.key_of(s, f, s.mover())] = "next"
         if s.phase == "anim" and s.anim_at >= 0:
             st[self.key_of(s, s.anim_at, s.anim_player)] = \
                 "capture" if s.anim_ev == "capture" else "active"
         return st
 
+    def focus(self, s):
+        """The cell the AI's search plays so far while it thinks, else None."""
+        b = s.brain
+        m = b.best() if b is not None and s.thinking() else -1
+        if m < 0:
+            return None
+        f = getattr(s.ad, "cell", None)
+        return f(m) if f is not None else num(s.game.move_str(s.rec.pos, m))
+
     def corner(self, s):
         # the top right corner: (text, bar) - the AI's progress bar while it thinks, the blitz
         # countdown on the human's turn, else nothing
         if s.thinking():
-            return " " * (ui.BAR_W // ui.CH_W + 1), s.ai_progress()
+            return " " * (self.frame.bar_w // ui.CH_W + 1), s.ai_progress()
         if s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
                 and s.cfg["blitz"]:
             left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
@@ -94,8 +109,8 @@ class BoardView:
         that the AI's progress bar costs no board redraw (and its garbage) per slice. False if
         the rest must be redrawn (the countdown's width changed the status line's room)."""
         th, bar = self.corner(s)
-        if len(th) != self.corner_w:
-            return False
+        if len(th) != self.corner_w or self.focus(s) != self.focus_at:
+            return False  # the considered pit moved: the board too
         ui.set_text(self.frame.think, "" if bar is not None else th)
         self.frame.progress(bar, s.now // 60)
         return True
@@ -123,6 +138,7 @@ class BoardView:
         if s.phase == "choose":
             col = ui.GREEN
         ui.set_text(f.msg, ui.fit(m, self.w), col)
+        self.focus_at = self.focus(s)
         scene = s.scene if s.scene is not None else s.snap
         self.draw(s, scene, self.styles(s))
 

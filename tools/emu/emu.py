@@ -166,6 +166,7 @@ class Emu:
         self.console = ""  # everything the firmware printed
         self.t_us = 0
         self.last_pixel_us = 0
+        self.changed = (0, 0)
         self.proc = subprocess.Popen(["node", RUNNER], cwd=HERE, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
         cfg = {"bootrom": firmware_path("bootrom"), "uf2": [uf2],
@@ -255,11 +256,15 @@ class Emu:
     def spans(self, on=None):
         """The display writes (one per RAMWR command that wrote pixels) since the last call:
         [(start_us, end_us, x0, y0, x1, y1, pixels)] in controller coordinates. on=True starts
-        recording, on=False stops it."""
+        recording, on=False stops it. Afterwards self.changed = (pixels whose colour changed,
+        pixels whose colour changed more than once: an in-between picture reached the panel)
+        over the same time; the count restarts at each call."""
         cmd = {"op": "spans"}
         if on is not None:
             cmd["on"] = on
-        return [tuple(x) for x in self._call(cmd)["spans"]]
+        ans = self._call(cmd)
+        self.changed = (ans["changed"], ans["again"])
+        return [tuple(x) for x in ans["spans"]]
 
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""

@@ -25,9 +25,11 @@ let pendingRead = null; // an OUT endpoint read held until there are bytes (a re
 let cdc = null;
 const display = { spi: -1, dc: -1, cs: -1, cmd: -1, args: [], x0: 0, x1: 0, y0: 0, y1: 0,
   x: 0, y: 0, hi: -1, fb: new Uint16Array(320 * 320), writes: 0, bytes: 0,
-  bbox: [1e9, 1e9, -1, -1], lastPixel: 0, span: null };
+  bbox: [1e9, 1e9, -1, -1], lastPixel: 0, span: null, chg: new Uint8Array(320 * 320) };
 // spans: one entry per RAMWR that wrote pixels, [start ns, end ns, x0, y0, x1, y1, pixels], for
 // the feel benchmark (press -> first and last pixel, how many refreshes a change took; op "spans")
+// display.chg counts, per pixel, the writes that changed its colour while spans are recorded: a
+// change drawn in one refresh changes a pixel at most once (more: an in-between picture showed)
 const spans = { on: false, list: [] };
 const SPANS_MAX = 200000;
 const heap = { heads: [], tlsf: 0, lastScan: -1e18, min: Infinity, minAfterCollect: Infinity,
@@ -105,7 +107,9 @@ function setupBootsel() {
 function pixel(v) {
   const d = display;
   if (d.x >= 0 && d.x < 320 && d.y >= 0 && d.y < 320) {
-    d.fb[d.y * 320 + d.x] = v;
+    const i = d.y * 320 + d.x;
+    if (spans.on && d.fb[i] !== v && d.chg[i] < 255) d.chg[i]++;
+    d.fb[i] = v;
     d.lastPixel = mcu.clock.nanos;
     if (d.span) {
       if (!d.span[6]++) d.span[0] = d.lastPixel;
@@ -455,8 +459,14 @@ const commands = {
     const open = display.span;
     const done = spans.list.filter((x) => x !== open && x[6] > 0);
     spans.list = open && spans.list.includes(open) ? [open] : [];
-    return { spans: done.map((x) => [Math.round(x[0] / 1000), Math.round(x[1] / 1000),
-      x[2], x[3], x[4], x[5], x[6]]) };
+    const chg = display.chg;
+    let changed = 0, again = 0;
+    for (let i = 0; i < chg.length; i++) {
+      if (chg[i]) { changed++; if (chg[i] > 1) again++; }
+    }
+    if (c.reset !== false) chg.fill(0);
+    return { changed, again, spans: done.map((x) => [Math.round(x[0] / 1000),
+      Math.round(x[1] / 1000), x[2], x[3], x[4], x[5], x[6]]) };
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
   frame: () => frame(),

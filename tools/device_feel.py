@@ -1,0 +1,207 @@
+"""What the player feels, measured on the emulated RP2040 (make device-bench, its "feel" part).
+
+    python tools/device_feel.py [--boards picosystem,pico_display_pack2] [--games ...]
+                                [--turns 4] [--no-write]
+
+The app as bundled (with MANCALA_FEEL = 1 in settings.toml: the session prints "feel <ms> <what>"
+at a move, a sowing's end, the AI's search done and the human's turn) runs on CircuitPython on
+the emulated chip. A press is the button's GPIO driven low for 80 ms; the answer is what the
+display controller receives (tools/emu/runner.mjs logs every RAMWR with its simulated time):
+press -> first pixel, press -> last pixel of the refresh the press caused (writes less than
+GAP_MS apart), and how many pixels changed colour more than once (an in-between picture reached
+the panel: flicker, a blank screen). Times are simulated (125 MHz, no flash wait states).
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+
+import appflow  # noqa: E402
+import emu  # noqa: E402
+
+GAP_MS = 20      # display writes further apart than this belong to different refreshes
+HOLD_MS = 80
+BOARDS = ("picosystem", "pico_display_pack2")
+GAMES = appflow.GAMES
+# what each row of the table measures, and its target (ms, on the last pixel; None: shown only)
+ROWS = (("menu step", 60), ("value change", 60), ("cursor step (pondering)", 40),
+        ("confirm -> first sowing frame", None), ("pause open", 300), ("pause close", 300),
+        ("start game", 300))
+
+
+def bundle_with_marks(board, workdir):
+    """The board's bundle (.mpy) with MANCALA_FEEL = 1 added to its settings.toml."""
+    import bundle
+    old = bundle.BUILD
+    bundle.BUILD = os.path.join(workdir, "build")
+    try:
+        out = bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
+    finally:
+        bundle.BUILD = old
+    with open(os.path.join(out, "settings.toml"), "a") as f:
+        f.write("MANCALA_FEEL = 1\n")
+    return out
+
+
+def press(chip, key, quiet_ms=150, limit_ms=3000):
+    """Press key; {first, last (ms after the press, None: nothing drawn), again (pixels changed
+    twice), changed} of the first refresh it caused."""
+    gpio = chip.board["keys"][key]
+    chip.spans(on=True)
+    t0 = chip.t_us
+    chip.pin(gpio, 0)
+    chip.run(HOLD_MS)
+    chip.pin(gpio, 1)
+    got = []
+    changed = [0, 0]
+    while chip.t_us - t0 < limit_ms * 1000:
+        got += chip.spans()
+        changed[0] += chip.changed[0]
+        changed[1] += chip.changed[1]
+        if got and chip.t_us - got[-1][1] > quiet_ms * 1000:
+            break
+        chip.run(20)
+    burst = []
+    for s in got:
+        if burst and s[0] - burst[-1][1] > GAP_MS * 1000:
+            break
+        burst.append(s)
+    if not burst:
+        return {"first": None, "last": None, "again": changed[1], "changed": 0, "t0": t0}
+    return {"first": (burst[0][0] - t0) / 1000, "last": (burst[-1][1] - t0) / 1000,
+            "again": changed[1], "changed": changed[0], "t0": t0}
+
+
+def marks(chip):
+    """The session's "feel" lines printed since the last call: [(t_us, what)]. The last "ready"
+    line's ponder counts are kept in chip.hits."""
+    out = []
+    for r in chip.heap_lines():
+        line = r["line"]
+        i = line.find("feel ")
+        if i >= 0:
+            parts = line[i:].split(" ", 2)
+            what = parts[2] if len(parts) > 2 else ""
+            out.append((r["t_us"], what))
+            if what.startswith("ready"):
+                chip.hits = [int(x) for x in what.split()[1:3]]
+    return out
+
+
+def wait_mark(chip, whats, got, limit_ms=60000):
+    """Run until one of the marks `whats` arrives (marks are collected into got, the ones up to
+    it dropped); (its time in us, the mark)."""
+    end = chip.t_us + limit_ms * 1000
+    while chip.t_us < end:
+        got += marks(chip)
+        for i, (t, w) in enumerate(got):
+            if w in whats:
+                del got[:i + 1]
+                return t, w
+        chip.run(20)
+    raise emu.EmuError("no %s mark within %d ms; console ends:\n%s"
+                       % (whats, limit_ms, chip.console[-1200:]))
+
+
+def play_board(board, games, turns, log=print):
+    """All the figures of one board: {row: [ms...]}, turns [(splits)], boot s, hits."""
+    keys = appflow.board_keys(board)
+    four = "up" not in keys
+    step, change = ("y", "a") if four else ("down", "right")
+    cursor = "y" if four else "right"
+    w, h = emu.BOARDS[board]["size"]
+    work = tempfile.mkdtemp(prefix="feel-")
+    res = {r: [] for r, _ in ROWS}
+    res["again"] = 0
+    res["turns"] = []
+    res["hits"] = [0, 0]
+    try:
+        out = bundle_with_marks(board, work)
+        for gi, game in enumerate(games):
+            plan, twin = appflow.plan_start(game, keys, w, h)
+            with emu.circuitpython(board, out, workdir=work) as chip:
+                chip.heap_lines(on=True)
+                boot = appflow.boot_to_title(chip)
+                res.setdefault("boot", []).append(boot)
+                if gi == 0:  # a full round of the title menu's rows: back where it started
+                    n = len(appflow.Headless(w, h, keys).session.scr.items)
+                    for _ in range(n):
+                        _row(res, "menu step", press(chip, step))
+                for i, k in enumerate(plan):
+                    row = ("start game" if i == len(plan) - 1
+                           else "menu step" if k == step else "value change")
+                    _row(res, row, press(chip, k, limit_ms=4000))
+                chip.hits = [0, 0]
+                got = []
+                for t in range(turns):
+                    wait_mark(chip, ("turn",), got)
+                    chip.run(30)
+                    for _ in range(3):  # pondering has begun: cursor steps
+                        _row(res, "cursor step (pondering)", press(chip, cursor))
+                    _row(res, "pause open", press(chip, "b", limit_ms=4000))
+                    _row(res, "pause close", press(chip, "b", limit_ms=4000))
+                    split = _confirm(chip, res, got)
+                    if split is None:
+                        break
+                    res["turns"].append(split)
+                    log("  %s %s turn %d: %s" % (board, game, t + 1, split))
+                res["hits"][0] += chip.hits[0]
+                res["hits"][1] += chip.hits[1]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return res
+
+
+def _row(res, row, r):
+    if r["last"] is not None:
+        res[row].append(r["last"] if row != "confirm -> first sowing frame" else r["first"])
+    res["again"] += r["again"] and row != "confirm -> first sowing frame"
+
+
+def _confirm(chip, res, got):
+    """A until the move is played (prompts answered with their default), then the turn's
+    splits: (your sowing, the AI's wait, its sowing, moves by the AI, total) in seconds."""
+    for _ in range(6):
+        r = press(chip, "a", quiet_ms=60, limit_ms=400)
+        got += marks(chip)
+        if any(w == "move" for _, w in got):
+            break
+    else:
+        return None
+    t0 = r["t0"]
+    if r["first"] is not None:
+        res["confirm -> first sowing frame"].append(r["first"])
+    wait_mark(chip, ("move",), got)
+    shown, _ = wait_mark(chip, ("shown",), got)
+    ai = 0
+    wait_ai = sow_ai = 0.0
+    prev = shown
+    while True:  # the AI's moves until the human's turn
+        t, w = wait_mark(chip, ("move", "turn"), got)
+        if w == "turn":
+            break
+        ai += 1
+        wait_ai += (t - prev) / 1e6
+        prev, _ = wait_mark(chip, ("shown",), got)
+        sow_ai += (prev - t) / 1e6
+    return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--boards", default=",".join(BOARDS))
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("--turns", type=int, default=4)
+    a = p.parse_args(argv)
+    for b in a.boards.split(","):
+        r = play_board(b, a.games.split(","), a.turns)
+        print(b, {k: v for k, v in r.items()})
+
+
+if __name__ == "__main__":
+    main()
