@@ -6,6 +6,7 @@
 #   move so far. ponder(pos, level) on the human's turn, then work() on every tick: the AI
 #   searches its likely reply, and begin() picks it up if the human played the guessed move.
 import random
+from engine.compat import ticks_ms, ticks_diff
 
 try:
     from engine import ai as _ai
@@ -26,6 +27,7 @@ class Brain:
         self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
         self.slice = _ai.slice_nodes(game.NAME, SLICE_MS) if self.player is not None else 0
         self.pos = None  # random fallback: the position of begin()
+        self.ready = False  # run() finished the search: result() gives its move
 
     def _random(self, pos):
         if self.buf is None:
@@ -49,16 +51,34 @@ class Brain:
     def begin(self, pos, level, ms_cap=None, seen=None):
         """Starts thinking about the move for `pos` (the AI to move); seen: Record.seen, so
         that the AI sees which moves would repeat a position a third time."""
+        self.ready = False
         if self.player is not None:
             self.player.begin(pos, level, ms_cap, seen)
         else:
             self.pos = bytearray(pos)
+
+    def ahead(self, pos, level, ms_cap=None, seen=None):
+        """begin(), unless this position is being thought about already (its search goes on)."""
+        if not self.thinking_about(pos):
+            self.begin(pos, level, ms_cap, seen)
 
     def work(self):
         """One slice of search (about SLICE_MS on the device). True once the move is ready."""
         if self.player is not None:
             return self.player.work(self.slice)
         return self.pos is not None
+
+    def run(self, stop=None, ms=0):
+        """Slices of work(): at least one, then more until `ms` have passed, the search has
+        nothing left or stop() is True (a button waits). True once the move is ready."""
+        t0 = ticks_ms()
+        while True:
+            if self.work() and self.thinking():
+                self.ready = True
+                return True
+            if not self.busy() or (stop is not None and stop()) or \
+                    ticks_diff(ticks_ms(), t0) >= ms:
+                return False
 
     def thinking(self):
         """True between begin() and result() / cancel()."""
@@ -74,6 +94,8 @@ class Brain:
 
     def busy(self):
         """True while work() has something to do (a move to find, a ponder not finished)."""
+        if self.ready:
+            return False
         if self.player is not None:
             return self.player.busy()
         return self.pos is not None
@@ -95,6 +117,7 @@ class Brain:
     def result(self):
         """The move code to play (the best so far if the search is not finished); None if the
         position has no move."""
+        self.ready = False
         if self.player is not None:
             if not self.player.thinking():
                 return None

@@ -7,7 +7,7 @@ import gc
 import sys
 from engine import games
 from engine.record import Record
-from engine.compat import ticks_diff, ticks_ms
+from engine.compat import ticks_diff
 from firmware import brain as B
 from firmware.common import num, copy_scene, unload, Legal, TakeBack, log_add, log_back
 from firmware.games import adapter, engine_game, keep_game
@@ -25,7 +25,7 @@ _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.scree
                    "firmware.screens.history", "firmware.rule_text")
 
 
-def _nothing(full=False):
+def _nothing(arg=None):
     pass
 
 
@@ -62,7 +62,6 @@ class Session:
         self.step_at = 0
         self.step_ms = 0         # this move's animation: ms per step, ms a capture is held
         self.hold_ms = 0
-        self.ai_ready = False    # the AI's search has its move (played when the board is ready)
         self.anim_at = -1
         self.anim_ev = ""
         self.anim_player = 0
@@ -80,7 +79,7 @@ class Session:
         self.moved_on = 0        # bumped when only the AI's progress moved on (no new version)
         self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
-        self.mark = None         # a function told what happens, for the feel benchmark
+        self.mark = _nothing     # told what happens ("move", "turn"...): the feel benchmark
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
         self.menu("title")
@@ -163,7 +162,6 @@ class Session:
     def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
-        self.ai_ready = False
         self.undo = TakeBack()
         self.log = bytearray()
         self.log_cut = 0
@@ -226,8 +224,7 @@ class Session:
             return
         self.phase = "select"
         self.play.start_turn()
-        if self.mark:
-            self.mark("turn")
+        self.mark("turn")
 
     def play_move(self, code, start=0, seen=None):
         """Play a move and start its animation. start > 0: the move was confirmed at a mid-move
@@ -244,8 +241,7 @@ class Session:
         anim_at = self.anim_at
         self.anim_from = 0
         rec.play(code)
-        if self.mark:
-            self.mark("move")
+        self.mark("move")
         self.last = (num(text), p, text)
         self.hint = None
         self.msg = ""  # nothing said about the previous move stays under this one
@@ -290,16 +286,12 @@ class Session:
     def _think_ahead(self):
         # the AI's reply is searched while the move is shown (pondered already if the guess
         # was right): the player waits for the sowing and the search together, not one by one
-        br = self.brain
-        if br is None or self.game.over(self.rec.pos) or self.is_human(self.mover()):
-            return
-        if not br.thinking_about(self.rec.pos):
-            self.ai_ready = False
-            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
+        if self.brain is not None and not self.game.over(self.rec.pos) and \
+                not self.is_human(self.mover()):
+            self.brain.ahead(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
 
     def _finish_anim(self):
-        if self.mark:
-            self.mark("shown")
+        self.mark("shown")
         while self.step < len(self.trace):
             self._apply_step(quiet=True)
         self.scene = None
@@ -368,11 +360,9 @@ class Session:
                     self._finish_anim()
             elif ph == "ai":
                 br = self._brain()
-                if not br.thinking_about(self.rec.pos):
-                    self.ai_ready = False
-                    br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
+                br.ahead(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
-                if self.ai_ready and ticks_diff(now, self.ai_at) >= wait:
+                if br.ready and ticks_diff(now, self.ai_at) >= wait:
                     self._ai_move()
             elif ph in ("select", "choose", "setup") and self.cfg["game"] == "omweso" \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
@@ -391,26 +381,17 @@ class Session:
 
     def busy(self):
         """True while the AI has something to search (its move, or its reply pondered)."""
-        br = self.brain
-        return br is not None and self.scr is self.play and not self.ai_ready and br.busy()
+        return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """The AI's search, in slices (about brain.SLICE_MS each): at least one, then more
-        until `ms` have passed or stop() (a button waiting) says the player comes first."""
+        """The AI's search (Brain.run: slices until ms have passed or stop(), a button
+        waiting, says the player comes first)."""
         if not self.busy():
             return
         br = self.brain
         p = br.progress()
-        t0 = ticks_ms()
-        while True:
-            if br.work() and br.thinking():
-                self.ai_ready = True
-                if self.mark:
-                    self.mark("ready %d %d" % br.hits())
-                break
-            if not br.busy() or (stop is not None and stop()) or \
-                    ticks_diff(ticks_ms(), t0) >= ms:
-                break
+        if br.run(stop, ms):
+            self.mark("ready %d %d" % br.hits())
         if br.progress() != p:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 
@@ -451,7 +432,6 @@ class Session:
             br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
             while not br.work():
                 pass
-        self.ai_ready = False
         code = br.result()
         if code is None:
             self._begin_turn()

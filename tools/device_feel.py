@@ -192,15 +192,75 @@ def _confirm(chip, res, got):
     return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6)
 
 
+def _stats(xs):
+    xs = sorted(xs)
+    return (xs[len(xs) // 2], xs[-1]) if xs else (None, None)
+
+
+def table(results):
+    """The markdown table of the feel figures, a column pair (median, max) per board."""
+    boards = list(results)
+    head = "| what the player does | target | " + " | ".join(
+        "%s median / max (n)" % b for b in boards) + " |"
+    out = [head, "|---|---|" + "---|" * len(boards)]
+    for row, target in ROWS:
+        cells = []
+        for b in boards:
+            xs = results[b].get(row, [])
+            med, mx = _stats(xs)
+            ok = "" if target is None or mx is None else (" ✓" if mx <= target else " ✗")
+            cells.append("—" if med is None else "%d / %d ms (%d)%s" % (med, mx, len(xs), ok))
+        out.append("| %s | %s | %s |" % (row, "≤ %d ms" % target if target else "—",
+                                         " | ".join(cells)))
+    turn_rows = (("your sowing", 0, None), ("the AI's wait after it (per AI move)", 1, None),
+                 ("the AI's sowing (per AI move)", 2, 3.0), ("confirm -> your turn again "
+                                                             "(per AI move)", 4, 8.0))
+    for name, k, target in turn_rows:
+        cells = []
+        for b in boards:
+            ts = results[b]["turns"]
+            xs = [t[k] / (t[3] if k in (1, 2, 4) and t[3] else 1) for t in ts]
+            med, mx = _stats(xs)
+            cells.append("—" if med is None else "%.1f / %.1f s (%d)" % (med, mx, len(xs)))
+        out.append("| %s | %s | %s |" % (name, "median ≤ %.0f s" % target if target else "—",
+                                         " | ".join(cells)))
+    cells = []
+    for b in boards:
+        med, mx = _stats(results[b].get("boot", []))
+        cells.append("%.2f / %.2f s" % (med, mx))
+    out.append("| reset -> title drawn | Pico ≤ 3.5 s, PicoSystem ≤ 4.6 s | %s |"
+               % " | ".join(cells))
+    cells = ["%d" % results[b]["again"] for b in boards]
+    out.append("| pixels that showed an in-between picture (all presses above) | 0 | %s |"
+               % " | ".join(cells))
+    cells = ["%d of %d" % (results[b]["hits"][1], results[b]["hits"][0]) for b in boards]
+    out.append("| AI moves that found their pondered search under way | — | %s |"
+               % " | ".join(cells))
+    return "\n".join(out)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--boards", default=",".join(BOARDS))
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--turns", type=int, default=4)
+    p.add_argument("--out", default=os.path.join(ROOT, "build", "feel"),
+                   help="folder of the per-board JSON results")
+    p.add_argument("--report", action="store_true",
+                   help="only print the table of the results in --out")
     a = p.parse_args(argv)
+    import json
+    os.makedirs(a.out, exist_ok=True)
+    results = {}
     for b in a.boards.split(","):
-        r = play_board(b, a.games.split(","), a.turns)
-        print(b, {k: v for k, v in r.items()})
+        path = os.path.join(a.out, b + ".json")
+        if not a.report:
+            r = play_board(b, a.games.split(","), a.turns)
+            with open(path, "w") as f:
+                json.dump(r, f)
+        with open(path) as f:
+            results[b] = json.load(f)
+    print(table(results))
 
 
 if __name__ == "__main__":
