@@ -35,6 +35,9 @@ displayio.release_displays()
 _spi = busio.SPI(board.GP18, MOSI=board.GP19)
 _bus = FourWire(_spi, command=board.GP16, chip_select=board.GP17, baudrate=62500000)
 display = BusDisplay(_bus, _INIT, width=320, height=240, rotation=270, backlight_pin=board.GP20)
+# Nothing shown until the app's first picture: CircuitPython would show its terminal on the new
+# display and redraw it (~0.4 s a refresh at 320x240) while the app loads; an empty group is a black screen.
+display.root_group = displayio.Group()
 
 # Four buttons only: the app's four-button mode (no "up" in KEYS) uses A to confirm, B to go back,
 # X and Y to move the cursor (up/left and down/right).

@@ -37,6 +37,7 @@ _bus = FourWire(_spi, command=board.GP8, chip_select=board.GP9, reset=board.GP12
                 baudrate=62500000)
 display = BusDisplay(_bus, _INIT, width=240, height=240, rotation=270, rowstart=80,
                      backlight_pin=board.GP13)
+display.root_group = displayio.Group()  # black until the app's picture (pico_display_pack2.py)
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
 buttons = keypad.Keys(

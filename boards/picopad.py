@@ -2,6 +2,7 @@
 # 320x240 ST7789 built in (board.DISPLAY), D-pad + A/B/X/Y (active low, internal pull-ups), a
 # speaker on AUDIO (GP15) driven by audiopwmio, and the 4 KB microcontroller.nvm for saves.
 import board
+import displayio
 import keypad
 import microcontroller
 from boards.tone import Tone
@@ -10,6 +11,7 @@ NAME = "picopad"
 BOARD_ID = "pajenicko_picopad"
 
 display = board.DISPLAY
+display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 buttons = keypad.Keys(

@@ -3,6 +3,7 @@
 # internal pull-ups, as the board's frozen ugame module sets them), a piezo speaker on AUDIO (GP11)
 # driven by audiopwmio, and the RP2040's 4 KB microcontroller.nvm for saves.
 import board
+import displayio
 import keypad
 import microcontroller
 from boards.tone import Tone
@@ -11,6 +12,7 @@ NAME = "picosystem"
 BOARD_ID = "pimoroni_picosystem"
 
 display = board.DISPLAY
+display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 buttons = keypad.Keys(

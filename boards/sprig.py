@@ -4,6 +4,7 @@
 # pad (L = a, K = b, I = x, J = y). Buttons are active low with internal pull-ups. An I2S
 # amplifier (BCLK GP10, LRCLK GP11, DIN GP9) and the 4 KB microcontroller.nvm for saves.
 import board
+import displayio
 import keypad
 import microcontroller
 from boards.tone import Tone
@@ -12,6 +13,7 @@ NAME = "sprig"
 BOARD_ID = "hack_club_sprig"
 
 display = board.DISPLAY
+display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 buttons = keypad.Keys(

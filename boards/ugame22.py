@@ -5,6 +5,7 @@
 # GAIN GP22) and the 4 KB microcontroller.nvm for saves. O is the main button, X goes back,
 # Z is the menu/start button.
 import board
+import displayio
 import keypad
 import microcontroller
 from boards.tone import Tone
@@ -14,6 +15,7 @@ BOARD_ID = "ugame22"
 
 display = board.DISPLAY
 display.auto_refresh = True
+display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "start")
 buttons = keypad.Keys(

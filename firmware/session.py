@@ -391,7 +391,7 @@ class Session:
         br = self.brain
         p = br.progress()
         if br.run(stop, ms):
-            self.mark("ready %d %d" % br.hits())
+            self.mark("ready %d %d %d %d" % br.hits())
         if br.progress() != p:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 

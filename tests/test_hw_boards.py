@@ -151,7 +151,7 @@ def fake_modules(board_id):
     mod("micropython", const=lambda x: x)
     mod("busio", SPI=type("SPI", (Rec,), {}))
     mod("fourwire", FourWire=type("FourWire", (Rec,), {}))
-    mod("displayio", release_displays=lambda: None)
+    mod("displayio", release_displays=lambda: None, Group=object)
     mod("busdisplay", BusDisplay=type("BusDisplay", (FakeDisplay,), {}))
     mod("audiopwmio", PWMAudioOut=type("PWMAudioOut", (AudioOut,), {}))
     mod("audiobusio", I2SOut=type("I2SOut", (AudioOut,), {}))

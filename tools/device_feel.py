@@ -88,8 +88,9 @@ def marks(chip):
             parts = line[i:].split(" ", 2)
             what = parts[2] if len(parts) > 2 else ""
             out.append((r["t_us"], what))
-            if what.startswith("ready"):
+            if what.startswith("ready"):  # moves, hits, ms searching, nodes
                 chip.hits = [int(x) for x in what.split()[1:3]]
+                chip.searches.append([r["t_us"]] + [int(x) for x in what.split()[3:5]])
     return out
 
 
@@ -137,6 +138,7 @@ def play_board(board, games, turns, log=print):
                            else "menu step" if k == step else "value change")
                     _row(res, row, press(chip, k, limit_ms=4000))
                 chip.hits = [0, 0]
+                chip.searches = []
                 got = []
                 for t in range(turns):
                     wait_mark(chip, ("turn",), got)
@@ -150,6 +152,7 @@ def play_board(board, games, turns, log=print):
                         break
                     res["turns"].append(split)
                     log("  %s %s turn %d: %s" % (board, game, t + 1, split))
+                res.setdefault("searches", []).extend(chip.searches)
                 res["hits"][0] += chip.hits[0]
                 res["hits"][1] += chip.hits[1]
     finally:
@@ -189,7 +192,11 @@ def _confirm(chip, res, got):
         wait_ai += (t - prev) / 1e6
         prev, _ = wait_mark(chip, ("shown",), got)
         sow_ai += (prev - t) / 1e6
-    return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6)
+    after = [x for x in chip.searches if x[0] > t0]
+    search = ((after[0][0] - t0) / 1e6, after[0][1] / 1e3, after[0][2]) if after else ()
+    # your sowing, the AI's wait, its sowing, AI moves, total; the first AI search: confirm ->
+    # its end, the time inside the search, its nodes
+    return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6) + search
 
 
 def _stats(xs):
@@ -224,6 +231,20 @@ def table(results):
             cells.append("—" if med is None else "%.1f / %.1f s (%d)" % (med, mx, len(xs)))
         out.append("| %s | %s | %s |" % (name, "median ≤ %.0f s" % target if target else "—",
                                          " | ".join(cells)))
+    for name, k in (("the AI's search: your confirm -> its move ready", 5),
+                    ("... of which inside the search", 6)):
+        cells = []
+        for b in boards:
+            med, mx = _stats([t[k] for t in results[b]["turns"] if len(t) > 7])
+            cells.append("—" if med is None else "%.1f / %.1f s" % (med, mx))
+        out.append("| %s | %s | %s |" % (name, "median ≤ 5 s, max ≤ 8 s" if k == 5 else "—",
+                                         " | ".join(cells)))
+    cells = []
+    for b in boards:
+        ts = [t for t in results[b]["turns"] if len(t) > 7 and t[6] > 0]
+        med, _ = _stats([t[7] / t[6] for t in ts])
+        cells.append("—" if med is None else "%d" % med)
+    out.append("| nodes/s inside the search (median) | — | %s |" % " | ".join(cells))
     cells = []
     for b in boards:
         med, mx = _stats(results[b].get("boot", []))
@@ -239,7 +260,32 @@ def table(results):
     return "\n".join(out)
 
 
+TITLE = "## Feel on the emulated RP2040"
+METHOD = """What the player feels (issue "Quick to the touch"), measured by `tools/device_feel.py` (part
+`feel` of `make device-bench`): the app as bundled, on CircuitPython 10.2.1 in the emulated RP2040,
+default settings, each game against the AI at level 5 with the AI moving first. A press is the
+button's GPIO driven low for 80 ms. The answer is what the display controller receives: press ->
+last pixel of the refresh the press caused (its writes less than %d ms apart); "confirm -> first
+sowing frame" is press -> first pixel. A turn is timed from the A that confirms your move to your
+turn again, from the session's own marks (`MANCALA_FEEL = 1` in settings.toml prints them): your
+sowing, the AI's wait after it and its sowing, per AI move (San-Yao's AI may move several times).
+"AI search" is from your confirm (the AI starts thinking then, during your sowing) to its move
+being ready, beside the time spent inside the search and its nodes. The runner counts, per pixel,
+the writes that changed its colour: a change drawn in one refresh changes a pixel once, more is an
+in-between picture (flicker, a blank screen). Simulated time (125 MHz, no flash wait states: a
+real chip is 5-15%% slower). Median / max (number of presses)."""
+
+
+def write(results, argv):
+    import bench
+    when = __import__("time").strftime("%%Y-%%m-%%d")
+    body = "%s\n\nRun on %s at commit %s: `python tools/device_feel.py %s`\n\n%s\n" % (
+        METHOD % GAP_MS, when, bench.commit(ROOT), " ".join(argv), table(results))
+    bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--boards", default=",".join(BOARDS))
     p.add_argument("--games", default=",".join(GAMES))
@@ -247,7 +293,8 @@ def main(argv=None):
     p.add_argument("--out", default=os.path.join(ROOT, "build", "feel"),
                    help="folder of the per-board JSON results")
     p.add_argument("--report", action="store_true",
-                   help="only print the table of the results in --out")
+                   help="only make the table from the results in --out")
+    p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
     a = p.parse_args(argv)
     import json
     os.makedirs(a.out, exist_ok=True)
@@ -261,6 +308,8 @@ def main(argv=None):
         with open(path) as f:
             results[b] = json.load(f)
     print(table(results))
+    if not a.no_write:
+        write(results, argv)
 
 
 if __name__ == "__main__":
