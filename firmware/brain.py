@@ -15,8 +15,11 @@ except ImportError:  # the AI module has not landed (or does not fit): random le
 
 AVAILABLE = _ai is not None
 # device milliseconds of search per work() call: the app checks its buttons between slices, so a
-# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky)
+# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky). While
+# the player has no cursor to move (the AI's turn, a sowing shown) slices are BIG_MS: each slice
+# costs the search a little to resume.
 SLICE_MS = 8
+BIG_MS = 40
 
 
 class Brain:
@@ -26,6 +29,7 @@ class Brain:
         self.rng = random.Random(seed) if hasattr(random, "Random") else None
         self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
         self.slice = _ai.slice_nodes(game.NAME, SLICE_MS) if self.player is not None else 0
+        self.big = _ai.slice_nodes(game.NAME, BIG_MS) if self.player is not None else 0
         self.pos = None  # random fallback: the position of begin()
         self.ready = False  # run() finished the search: result() gives its move
 
@@ -62,18 +66,19 @@ class Brain:
         if not self.thinking_about(pos):
             self.begin(pos, level, ms_cap, seen)
 
-    def work(self):
-        """One slice of search (about SLICE_MS on the device). True once the move is ready."""
+    def work(self, big=False):
+        """One slice of search (about SLICE_MS on the device, BIG_MS if big). True once the move
+        is ready."""
         if self.player is not None:
-            return self.player.work(self.slice)
+            return self.player.work(self.big if big else self.slice)
         return self.pos is not None
 
-    def run(self, stop=None, ms=0):
-        """Slices of work(): at least one, then more until `ms` have passed, the search has
+    def run(self, stop=None, ms=0, big=False):
+        """Slices of work(big): at least one, then more until `ms` have passed, the search has
         nothing left or stop() is True (a button waits). True once the move is ready."""
         t0 = ticks_ms()
         while True:
-            if self.work() and self.thinking():
+            if self.work(big) and self.thinking():
                 self.ready = True
                 return True
             if not self.busy() or (stop is not None and stop()) or \

@@ -390,7 +390,7 @@ class Session:
             return
         br = self.brain
         p = br.progress()
-        if br.run(stop, ms):
+        if br.run(stop, ms, self.phase not in ("select", "choose", "setup")):
             self.mark("ready %d %d %d %d" % br.hits())
         if br.progress() != p:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
