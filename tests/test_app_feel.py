@@ -1,0 +1,142 @@
+# Quick to the touch, on the desktop (the chip's own figures: tests/test_device_feel.py and
+# tools/device_feel.py): one panel refresh per drawn change, the AI's search yielding to a
+# waiting button, thinking ahead during the human's sowing, a sowing's animation within its time
+# limit however long the move, and the AI's considered pit on the board.
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+
+from boards import headless  # noqa: E402
+from firmware.app import App  # noqa: E402
+from firmware.buttons import Buttons  # noqa: E402
+from firmware import trace as T  # noqa: E402
+from session_util import make, Clock, human_move  # noqa: E402
+
+
+class CountingDisplay(headless.HeadlessDisplay):
+    """A device-like display: auto-refresh on until the app turns it off; refreshes counted."""
+
+    def __init__(self, w, h):
+        super().__init__(w, h)
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self, *a, **k):
+        self.refreshes += 1
+        return super().refresh()
+
+
+def _app(w=320, h=240, keys=headless.KEYS):
+    board = headless.make(w, h, keys=keys)
+    import displayio
+    displayio.release_displays()
+    board.display = CountingDisplay(w, h)
+    return board, App(board, store=None, ai_ms=20)
+
+
+def test_the_app_refreshes_the_panel_once_per_change_and_only_then():
+    board, app = _app()
+    d = board.display
+    assert d.auto_refresh is False  # the app draws a change whole, then refreshes once
+    app.step(10)
+    n = d.refreshes
+    assert n == 1  # the title
+    for t in range(20, 400, 20):  # nothing changes: nothing refreshed
+        app.step(t)
+    assert d.refreshes == n
+    for k, t in (("down", 500), ("down", 600), ("right", 700)):  # menu steps, a value change
+        board.buttons.press(k)
+        app.step(t)
+        n += 1
+        assert d.refreshes == n, k
+    # what reached the panel is the whole new menu
+    rows = app.view.rows
+    assert any(r.startswith("<") for r in rows)
+
+
+def test_a_waiting_button_stops_the_search_after_one_slice():
+    s = make("oanquan", "ai", 5, ai_ms=10 ** 6)
+    s.new_game()
+    c = Clock()
+    human_move(s, c)
+    while s.phase == "anim":
+        c.t += 500
+        s.tick(c.t)
+    assert s.phase == "ai" and s.brain.thinking()
+    n0 = s.brain.player.search.nodes
+    s.work(stop=lambda: True, ms=10 ** 6)  # a button waits: one slice, then the player
+    one = s.brain.player.search.nodes - n0
+    assert 0 < one <= s.brain.big + 1
+    n0 = s.brain.player.search.nodes
+    calls = []
+    s.work(stop=lambda: calls.append(1) or len(calls) > 3, ms=10 ** 6)
+    assert len(calls) == 4 and s.brain.player.search.nodes - n0 <= 4 * (s.brain.big + 1)
+
+
+def test_pending_sees_a_waiting_press_and_a_due_repeat():
+    keys = headless.ScriptedButtons()
+    b = Buttons(keys, headless.KEYS)
+    assert not b.pending()
+    keys.press("a")
+    assert b.pending()
+    b.poll(0)
+    assert not b.pending()
+    keys.hold("right")
+    b.poll(0)
+    assert b.pending()  # a held direction repeats: the search yields to it too
+
+
+def test_the_ai_starts_thinking_when_the_human_confirms():
+    s = make("oanquan", "ai", 5, anim="normal", ai_ms=10 ** 6)
+    s.new_game()
+    c = Clock()
+    s.tick(c.t)
+    s._brain()  # the app makes it when it shows the board
+    human_move(s, c)
+    assert s.phase == "anim" and s.brain.thinking()  # during the human's sowing
+    steps = 0
+    while s.phase == "anim":
+        c.t += 20
+        s.tick(c.t)
+        steps += 1
+    assert s.brain.player.search.nodes > 0 and steps > 3
+
+
+def test_a_sowing_is_shown_within_its_time_however_long():
+    for n in (3, 20, 60, 400):
+        tr = T.Trace()
+        for i in range(n):
+            tr.drop(0, i % 12)
+        for caps in (0, 1, 5):
+            tr2 = T.Trace()
+            tr2.ev = list(tr.ev) + [{"event": "capture", "count": 2}] * caps
+            for anim, step, limit in (("normal", 160, 3000), ("fast", 50, 1000)):
+                dt, hold = T.pace(tr2, anim, step)
+                total = (len(tr2) + 1) * dt + caps * hold
+                assert total <= limit, (n, caps, anim, dt, hold)
+                assert dt <= step and dt >= 1
+                assert caps == 0 or hold >= min(3 * step, limit // 2 // caps)
+                if n <= 10 and not caps:
+                    assert dt == step  # a short move keeps its pace
+
+
+def test_the_board_rings_the_pit_the_ai_is_considering():
+    board, app = _app(240, 240)
+    s = app.session
+    s.cfg["mode"] = "ai"
+    s.cfg["level"] = 5
+    s.ai_ms = 10 ** 6
+    s.new_game()
+    s.human = 1
+    s._begin_turn()
+    app.step(10)
+    assert s.phase == "ai"
+    for t in range(20, 200, 20):
+        app.step(t)
+    best = s.brain.best()
+    assert best >= 0
+    cell = app.view.focus(s)
+    assert cell is not None and app.view.styles(s).get(app.view.key_of(s, cell, 0)) == "next"
