@@ -11,32 +11,18 @@ import keypad
 import microcontroller
 from busdisplay import BusDisplay
 from fourwire import FourWire
+from boards.st7789 import INIT  # the datasheet's waits only: 0.9 s less boot
 
 NAME = "pico_display_pack2"
 BOARD_ID = "raspberry_pi_pico"
 
-# adafruit_st7789's ST7789 is a BusDisplay whose init sequence waits 150 + 500 + 10 + 10 + 500 ms
-# (1.2 s of boot); ours is the same commands with the datasheet's waits only: 120 ms after SWRESET
-# (before SLPOUT is allowed) and 120 ms after SLPOUT (supplies and clocks settle); the others take
-# effect at once. Entries: command, argument count (| 0x80: a delay follows), arguments, delay ms.
-# MADCTL 0xC0 (rows and columns mirrored) is what adafruit_st7789 leaves (its default bgr=True);
-# displayio does the rotation, so the picture is the same as with that driver.
-_INIT = (
-    b"\x01\x80\x78"  # SWRESET, 120 ms
-    b"\x11\x80\x78"  # SLPOUT, 120 ms
-    b"\x3a\x01\x55"  # COLMOD: 16 bits per pixel (RGB565)
-    b"\x36\x01\xc0"  # MADCTL
-    b"\x21\x00"      # INVON: this panel needs inverted colours
-    b"\x13\x00"      # NORON
-    b"\x29\x00"      # DISPON
-)
-
 displayio.release_displays()
 _spi = busio.SPI(board.GP18, MOSI=board.GP19)
 _bus = FourWire(_spi, command=board.GP16, chip_select=board.GP17, baudrate=62500000)
-display = BusDisplay(_bus, _INIT, width=320, height=240, rotation=270, backlight_pin=board.GP20)
+display = BusDisplay(_bus, INIT, width=320, height=240, rotation=270, backlight_pin=board.GP20)
 # Nothing shown until the app's first picture: CircuitPython would show its terminal on the new
-# display and redraw it (~0.4 s a refresh at 320x240) while the app loads; an empty group is a black screen.
+# display and redraw it (~0.4 s a refresh at 320x240) while the app loads: an empty group
+# shows black.
 display.root_group = displayio.Group()
 
 # Four buttons only: the app's four-button mode (no "up" in KEYS) uses A to confirm, B to go back,

@@ -15,9 +15,9 @@ except ImportError:  # the AI module has not landed (or does not fit): random le
 
 AVAILABLE = _ai is not None
 # device milliseconds of search per work() call: the app checks its buttons between slices, so a
-# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky). While
-# the player has no cursor to move (the AI's turn, a sowing shown) slices are BIG_MS: each slice
-# costs the search a little to resume.
+# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky), or a
+# sowing's next frame. On the AI's turn, when neither waits, slices are BIG_MS: each slice costs
+# the search a little to resume.
 SLICE_MS = 8
 BIG_MS = 40
 

@@ -390,7 +390,7 @@ class Session:
             return
         br = self.brain
         p = br.progress()
-        if br.run(stop, ms, self.phase not in ("select", "choose", "setup")):
+        if br.run(stop, ms, self.phase == "ai"):  # big slices: nothing on screen to keep on time
             self.mark("ready %d %d %d %d" % br.hits())
         if br.progress() != p:
             self.moved_on += 1  # not the version: the view redraws just its progress bar

@@ -80,8 +80,9 @@ def test_bundle_builds_and_holds_everything_code_py_imports(board):
                  "engine/__init__.py", "engine/games.py", "engine/oanquan.py", "engine/sanyao.py",
                  "engine/omweso.py", "firmware/__init__.py"):
         assert need in files, need
-    others = [f for f in files if f.startswith("boards/") and f[7:-3] not in
-              ("__init__", "select", "tone", board)]
+    shared = ("__init__", "select", "tone", board) + (
+        ("st7789",) if board in ("pico_display_pack2", "pico_lcd13") else ())
+    others = [f for f in files if f.startswith("boards/") and f[7:-3] not in shared]
     assert not others, others  # only this board's module
     assert not [f for f in files if f.endswith((".sav", ".json")) or "save" in f.split("/")[0]]
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]

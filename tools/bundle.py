@@ -106,6 +106,9 @@ def plan(board):
             add(rel, src, mod[:-9] if mod.endswith(".__init__") else mod)
     for rel in ("boards/__init__.py", "boards/select.py", "boards/tone.py", "boards/%s.py" % board):
         add(rel, os.path.join(ROOT, rel), rel[:-3].replace("/", ".").replace(".__init__", ""))
+    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
+        if "boards.st7789" in f.read():  # the Pico builds' display set-up
+            add("boards/st7789.py", os.path.join(ROOT, "boards", "st7789.py"), "boards.st7789")
 
     problems = []
     externals = {}
