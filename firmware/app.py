@@ -93,12 +93,12 @@ class App:
         return True
 
     def step(self, now):
-        """One pass of the loop: buttons, time, the AI's search (until the next frame is due or
-        a button waits), then the picture, refreshed once."""
+        """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's
+        search until the next frame is due or a button waits."""
         s = self.session
         for b in self.input.poll(now):
             s.press(b, now)
-        s.tick(now, self.input.pending, s.due(now))
+        s.tick(now, ms=-1)
         if s.sounds:
             audio = getattr(self.board, "audio", None)
             if audio is not None and s.cfg["sound"]:
@@ -111,6 +111,7 @@ class App:
             if self.render() and self.refresh:
                 self.board.display.refresh()
         self.tidy()
+        s.work(self.input.pending, s.due(now))
 
     def run(self, until=None):
         import time

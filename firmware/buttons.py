@@ -35,7 +35,6 @@ class Buttons:
     def pending(self):
         """True if a press waits to be read (or a held direction is due to repeat): the AI's
         search stops its slices for it."""
-        if self.held:
-            return True
-        q = self.keys.events
-        return bool(len(q)) if hasattr(q, "__len__") else False
+        # keypad.EventQueue is true while it holds an event (its len() > 0); hasattr() does not
+        # see C types' __len__ on CircuitPython, so no test of that here
+        return bool(self.held) or bool(self.keys.events)

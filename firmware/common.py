@@ -46,15 +46,29 @@ class Legal:
         self.s = s
         self.buf = []
         self.n = 0
+        self.made = None  # cells(), made once per fill (every cursor step asks for them)
 
     def fill(self):
         g = self.s.game
         if len(self.buf) < g.MAX_MOVES:
             self.buf = [0] * g.MAX_MOVES
         self.n = g.moves(self.s.rec.pos, self.buf)
+        self.made = None
 
     def clear(self):
         self.n = 0
+        self.made = None
+
+    def cells(self):
+        """The cells the moves start from, each once, in the order of the moves."""
+        if self.made is None:
+            out = []
+            for i in range(self.n):
+                c = self.cell(i)
+                if c not in out:
+                    out.append(c)
+            self.made = out
+        return self.made
 
     def __len__(self):
         return self.n

@@ -113,7 +113,7 @@ def test_a_sowing_is_shown_within_its_time_however_long():
         for caps in (0, 1, 5):
             tr2 = T.Trace()
             tr2.ev = list(tr.ev) + [{"event": "capture", "count": 2}] * caps
-            for anim, step, limit in (("normal", 160, 3000), ("fast", 50, 1000)):
+            for anim, step, limit in (("normal", 130, 3000), ("fast", 50, 1000)):
                 dt, hold = T.pace(tr2, anim, step)
                 total = (len(tr2) + 1) * dt + caps * hold
                 assert total <= limit, (n, caps, anim, dt, hold)

@@ -140,9 +140,9 @@ def play_board(board, games, turns, log=print):
                 chip.hits = [0, 0]
                 chip.searches = []
                 got = []
+                wait_mark(chip, ("turn",), got)  # the AI moved first; then _confirm ends on it
                 for t in range(turns):
-                    wait_mark(chip, ("turn",), got)
-                    chip.run(30)
+                    chip.run(300)  # the turn's picture is drawn; pondering runs
                     for _ in range(3):  # pondering has begun: cursor steps
                         _row(res, "cursor step (pondering)", press(chip, cursor))
                     _row(res, "pause open", press(chip, "b", limit_ms=4000))

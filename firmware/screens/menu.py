@@ -15,6 +15,7 @@ class MenuScreen:
         self.rules_before = None  # the rules when the rule menu opened (a change: new game)
         self.items = self._items()
         self.sel = 0
+        self.stamp = 0  # bumped when a row's text may have changed (not by a step)
         if sel is not None:
             self.select(sel)
         elif name == "title":  # one press to play: resume the saved game, or start
@@ -121,6 +122,7 @@ class MenuScreen:
             for o in engine_game(s.cfg["game"]).OPTIONS:
                 if o[0] == key:
                     r[key] = M.cycle(M.rule_values(o[1], o[2]), r[key], step)
+        self.stamp += 1
         s.version += 1
 
     def activate(self, item):

@@ -30,13 +30,7 @@ class PlayScreen:
     # ------------------------------------------------------------------ turn start
     def playable(self):
         """The cells the mover can pick now (each once, in the order of the legal moves)."""
-        lg = self.s.legal
-        out = []
-        for i in range(len(lg)):
-            c = lg.cell(i)
-            if c not in out:
-                out.append(c)
-        return out
+        return self.s.legal.cells()
 
     def start_turn(self):
         self.cands = []

@@ -28,12 +28,19 @@ class MenuView:
                       for i in range(self.n)]
         for lb in self.lines:
             g.append(lb)
+        # the selected row's marks (">" before an action, "<" ">" round a value) are labels of
+        # their own: a step moves them and recolours two rows, no row's text is drawn again
+        self.mark_l = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
+        self.mark_r = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
+        g.append(self.mark_l)
+        g.append(self.mark_r)
         self.chars = (w - 4) // ui.CH_W
         # what the selected row is about, word-wrapped on two lines (nothing cut off)
         self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN, ui.CH_H)
         self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
-        self.rows = []  # the text of each visible row (for tests)
+        self.rows = [""] * self.n  # the text of each visible row (for tests)
+        self.seen = None  # (screen, its stamp, top row, selected row) at the last update
         self.board = None
         if s.scr.name == "title" and h >= 200:  # room under the menu: a board drawn on it
             bw = min(w - 16, 224)
@@ -42,6 +49,12 @@ class MenuView:
     def row_y(self, i):
         """Top pixel row of visible row i."""
         return self.y0 + i * LINE
+
+    def _mark(self, lb, text, x, y):
+        ui.set_text(lb, text)
+        if lb.x != x or lb.y != y:
+            lb.x = x
+            lb.y = y
 
     def tick(self, s):
         return False  # nothing on it moves on its own: App.render redraws it whole
@@ -62,23 +75,38 @@ class MenuView:
             self.top = sel
         if sel >= self.top + self.n:
             self.top = sel - self.n + 1
-        rows = []
+        # a step within the same menu changes two rows: only they are made again
+        same = self.seen is not None and self.seen[0] is m and self.seen[1] == m.stamp and \
+            self.seen[2] == self.top
+        was = self.seen[3] if same else -1
+        self.seen = (m, m.stamp, self.top, sel)
+        rows = self.rows
         for i in range(self.n):
             k = self.top + i
+            if same and k != sel and k != was:
+                continue
             txt = ""
             color = ui.TEXT
             if k < len(items):
                 it = items[k]
-                txt = m.item_text(it)
-                if it[0] in ("cfg", "rule"):  # left/right change it
-                    txt = ("<%s>" if k == sel else " %s") % txt
-                else:
-                    txt = (">%s" if k == sel else " %s") % txt
-                txt = ui.fit(txt, self.w - 4)
+                value = it[0] in ("cfg", "rule")  # left/right change it
+                txt = ui.fit(("<%s>" if value else ">%s") % m.item_text(it), self.w - 4)
                 color = ui.YELLOW if k == sel else ui.TEXT if m.item_enabled(it) else ui.DIM
-            ui.set_text(self.lines[i], txt, color)
-            rows.append(txt)
-        self.rows = rows
+                row = " " + txt[1:-1] if value and txt[-1:] == ">" else " " + txt[1:]
+                if k == sel:
+                    y = self.row_y(i) + ui.CH_H // 2
+                    self._mark(self.mark_l, txt[0], 2, y)
+                    self._mark(self.mark_r, ">" if len(row) < len(txt) else "",
+                               2 + len(row) * ui.CH_W, y)
+                else:
+                    txt = row
+                ui.set_text(self.lines[i], row, color)
+            else:
+                ui.set_text(self.lines[i], "", color)
+            rows[i] = txt
+        if not items or not self.top <= sel < self.top + self.n:
+            ui.set_text(self.mark_l, "")
+            ui.set_text(self.mark_r, "")
         ui.set_text(self.note, "\n".join(wrap([m.note() or s.notice], self.chars)[:2]))
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)

@@ -66,7 +66,7 @@ def test_screen_updates_while_the_ai_thinks():
     s, c = _start()
     _human_first(s, c)
     ticks, updates, seen = _ai_turn(s, c)
-    # level 5 is thousands of nodes, a slice about 8 device ms: many ticks, and a new picture
+    # level 5 is thousands of nodes, a slice about 4 device ms: many ticks, and a new picture
     # whenever the percentage moves
     assert ticks >= 20, ticks
     moved = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
@@ -109,7 +109,7 @@ def _game(ponder, seed=5, moves=6, level=4, follow=False, script=None):
     for k in range(moves):
         if s.screen != "play" or s.phase != "select":
             break
-        for _ in range(200):  # the human thinks: 200 ticks of a slice each (pondering then)
+        for _ in range(500):  # the human thinks: 500 ticks of a slice each (pondering then)
             c.t += 300
             s.tick(c.t)
         p = s.brain.player if s.brain is not None else None
