@@ -9,6 +9,8 @@
 - app: per board, the app from the title through the start of each game against the AI at level 5
   (the AI moving first) and its reply to one move: free heap at each step and its lowest point.
 - mp: the same search speed on MicroPython 1.28 (RPI_PICO), for comparison with the Unix port.
+- feel: what the player feels (tools/device_feel.py): press -> picture, a turn's time, boot; its
+  own section "## Feel on the emulated RP2040".
 Writes the section "## Measured on the emulated RP2040" of docs/performance.md.
 All times are simulated (Cortex-M0+ cycles at 125 MHz): a real chip is ~5-15% slower.
 """
@@ -279,7 +281,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer boards, positions and levels")
     p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
-    p.add_argument("--only", default="boot,engine,app,heapmap,mp")
+    p.add_argument("--only", default="boot,engine,app,heapmap,mp,feel",
+                   help="parts; feel: tools/device_feel.py, its own section")
     p.add_argument("--json", help="also save the raw figures here")
     p.add_argument("--from-json", nargs="+", help="write the report from saved figures")
     a = p.parse_args(argv)
@@ -302,7 +305,15 @@ def main(argv=None):
     t0 = time.time()
     log = lambda s: print(s, flush=True)  # noqa: E731
     res = {}
-    for part in a.only.split(","):
+    parts = a.only.split(",")
+    if "feel" in parts:  # what the player feels: its own table and section (device_feel.py)
+        parts.remove("feel")
+        import device_feel
+        device_feel.main(["--turns", "2" if a.quick else "3"] + (["--no-write"] if a.no_write
+                                                                  else []))
+        if not parts:
+            return
+    for part in parts:
         res[part] = {"boot": bench_boot, "engine": bench_engine, "app": bench_app,
                      "mp": bench_mp, "heapmap": bench_heapmap}[part](a.quick, log)
     res["_wall"] = time.time() - t0
