@@ -1,0 +1,87 @@
+# tools/device_feel.py without the emulator: a press's answer is the first burst of display writes
+# after it, in-between pictures are counted, the session's marks are read from the console lines,
+# and the table says which targets are met.
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+
+import device_feel as F  # noqa: E402
+
+
+class FakeChip:
+    """Simulated time in us; display writes handed out as runner.mjs's spans op does."""
+
+    def __init__(self, writes, lines=()):
+        self.board = {"keys": {"a": 7}}
+        self.t_us = 1000000
+        self.writes = list(writes)  # (start, end) in ms after the press, again-count
+        self.pins = []
+        self.changed = (0, 0)
+        self.lines = list(lines)
+        self.hits = [0, 0]
+        self.searches = []
+        self.t0 = None
+
+    def pin(self, gpio, v):
+        self.pins.append((gpio, v))
+        if self.t0 is None:
+            self.t0 = self.t_us
+
+    def run(self, ms):
+        self.t_us += ms * 1000
+
+    def spans(self, on=None):
+        out = []
+        again = 0
+        while self.writes and self.t0 is not None and \
+                self.t0 + self.writes[0][1] * 1000 <= self.t_us:
+            a, b, n = self.writes.pop(0)
+            out.append((self.t0 + a * 1000, self.t0 + b * 1000, 0, 0, 9, 9, 100))
+            again += n
+        self.changed = (100 * len(out), again)
+        return out
+
+    def heap_lines(self):
+        out, self.lines = self.lines, []
+        return out
+
+
+def test_a_press_is_answered_by_its_first_burst_of_writes():
+    chip = FakeChip([(30, 35, 0), (36, 50, 0), (400, 410, 0)])  # a refresh, then a later one
+    r = F.press(chip, "a", quiet_ms=150)
+    assert chip.pins == [(7, 0), (7, 1)]
+    assert r["first"] == 30 and r["last"] == 50 and r["again"] == 0
+
+
+def test_a_press_that_draws_nothing_and_one_that_flickers():
+    chip = FakeChip([])
+    r = F.press(chip, "a", limit_ms=300)
+    assert r["first"] is None and r["last"] is None
+    chip = FakeChip([(20, 30, 0), (31, 60, 40)])  # pixels changed twice: an in-between picture
+    r = F.press(chip, "a")
+    assert r["again"] == 40 and r["last"] == 60
+
+
+def test_marks_come_from_the_console_lines():
+    chip = FakeChip([], [{"t_us": 5, "line": "\x1b]0;x\x1b\\feel 123 ready 4 1 4690 7250"},
+                         {"t_us": 9, "line": "feel 130 move"}, {"t_us": 11, "line": "other"}])
+    got = F.marks(chip)
+    assert got == [(5, "ready 4 1 4690 7250"), (9, "move")]
+    assert chip.hits == [4, 1] and chip.searches == [[5, 4690, 7250]]
+
+
+def test_the_table_says_which_targets_are_met():
+    res = {r: [] for r, _ in F.ROWS}
+    res.update({"menu step": [20, 30, 70], "cursor step (pondering)": [10, 39], "again": 0,
+                "turns": [(2.0, 3.0, 2.5, 1, 7.5, 5.0, 4.0, 7000)], "hits": [3, 1],
+                "boot": [3.2]})
+    t = F.table({"pico_display_pack2": res})
+    lines = {ln.split(" | ")[0].strip("| "): ln for ln in t.splitlines()}
+    assert "30 / 70 ms (3) ✗" in lines["menu step"]
+    assert "39 / 39 ms (2) ✓" in lines["cursor step (pondering)"]
+    assert "7.5 / 7.5 s" in lines["confirm -> your turn again (per AI move)"]
+    assert "1750" in lines["nodes/s inside the search (median)"]
+    assert "1 of 3" in lines["AI moves that found their pondered search under way"]
