@@ -73,9 +73,10 @@ class App:
                 self.root.remove(self.view.group)
                 self.view = None
                 self.collect()
-            if k.startswith("board") and s.game is not None:
+            if k.startswith("board") and s.game is not None and s.brain is None and \
+                    s.phase != "over":  # a finished game's board needs no AI
                 # the menus' modules went (Session.to_board), then the AI's buffers, in one
-                # piece, before the board's bitmaps
+                # piece, before the board's bitmaps (back from the pause menu they are there)
                 self.collect()
                 s._brain()
                 self.collect()

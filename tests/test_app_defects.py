@@ -330,6 +330,13 @@ def test_game_over_explains_the_result(game):
     assert o.view_key() == "text"
     R.shot(app)
     assert app.view.rows[0] == o.head and o.reason.split()[0] in app.view.rows[1]
+    # back to the final board: its AI (and the search's buffers, dropped at the end) is not
+    # made again
+    assert s.brain is None
+    R.press(s, "left")
+    assert o.view_key() == "board:" + game
+    R.shot(app)
+    assert s.brain is None
 
 
 def test_sanyao_summary_names_only_numbered_holes():

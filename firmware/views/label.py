@@ -27,6 +27,8 @@ _MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, 
 # One atlas for every glyph, looked up once per character: get_glyph makes a new object at every
 # call, so a label built from it left ~2 KB of garbage per line of text on the device.
 _TILE = bytearray(96)  # ASCII 32..127: 1 + its tile in the atlas; 0 not looked up; 255 no glyph
+_TEXT = bytearray(64)  # the tile (+ 1; 0 none) of each character of the text being set, looked
+#                        up once per character, not once per pass
 _F = []  # the atlas bitmap and the cell: width, height, dx, dy, shift_x (a monospace font)
 
 
@@ -139,6 +141,10 @@ class Label(displayio.Group):
         gdy = f[4]
         gsx = f[5]
         asc, desc, amax, dmax = _ascent()
+        global _TEXT
+        if len(t) > len(_TEXT):
+            _TEXT = bytearray(len(t))
+        tiles = _TEXT
         # the box (adafruit_display_text's _text_bounding_box, loose background)
         yt = asc // 2
         lines = 1
@@ -146,11 +152,15 @@ class Label(displayio.Group):
         left = None
         right = top = bottom = 0
         nl = 0
+        i = -1
         for ch in t:
+            i += 1
             if ch == "\n":
                 nl += 1
                 continue
-            if _tile(ch) < 0:
+            ti = _tile(ch)
+            tiles[i] = ti + 1
+            if ti < 0:
                 continue
             if nl:
                 xp = 0
@@ -183,12 +193,14 @@ class Label(displayio.Group):
         # the glyphs (its _place_text): glyph pixels other than 0 are copied
         xp = -left
         yp = amax
+        i = -1
         for ch in t:
+            i += 1
             if ch == "\n":
                 xp = -left
                 yp += self._ls
                 continue
-            ti = _tile(ch)
+            ti = tiles[i] - 1
             if ti < 0:
                 continue
             gx = ti * gw
@@ -201,7 +213,7 @@ class Label(displayio.Group):
                 _copy_glyph(b, max(xp + gdx, 0), yb, f[0], gx, yc, gx + gw, gh)
             except ValueError:
                 pass
-            m = _MARKED.find(ch)
+            m = _MARKED.find(ch) if ch > "~" else -1  # the marked letters are not ASCII
             if m >= 0:
                 _mark(b, xp + gdx, yb - yc + (0 if _BASE[m] < 97 else 2), _MARK[2 * m],
                       _MARK[2 * m + 1])
@@ -225,8 +237,13 @@ def _mark(b, x, y, r0, r1):
         y += 1
 
 
+# Bitmap.blit (Blinka) or bitmaptools.blit (CircuitPython 9+), decided once: hasattr() on each
+# glyph cost an AttributeError raised and caught on the device (~0.1 ms a character)
+_METHOD = hasattr(displayio.Bitmap, "blit")
+
+
 def _copy_glyph(dst, x, y, src, x1, y1, x2, y2):
-    if hasattr(dst, "blit"):
+    if _METHOD:
         dst.blit(x, y, src, x1=x1, y1=y1, x2=x2, y2=y2, skip_index=0)
     elif _blit is not None:
         _blit(dst, src, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=0)
