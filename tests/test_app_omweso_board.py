@@ -45,6 +45,8 @@ def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
     v = app.view
     L = v.layers
     d = app.board.display
+    for tg in v.bars:  # the app's own cursor ring (bars over pit 0) is not under test here
+        tg.hidden = True
     styled = [(0, "cursor"), (3, "last"), (9, "hint"), (17, "capture"), (20, "capture"),
               (30, "next"), (12, "active")]
     for k, st in styled:

@@ -106,6 +106,9 @@ def pits(app, s):
 def check_board(app, s):
     d = app.board.display
     styles = app.view.styles(s)
+    bars = app.view.bars  # the cursor's ring over a plain pit (views/board.py ring())
+    plain = {k for k, st in styles.items() if st == "cursor"} if bars and not bars[0].hidden \
+        else set()
     for pit, n, big, key in pits(app, s):
         # seeds drawn as seeds; the count as a number only where they do not all fit
         fits = pit.show_dots and n <= pit.capacity(big)
@@ -130,7 +133,8 @@ def check_board(app, s):
         if isinstance(cell, int):
             assert pit.numbered, key
             nx, ny = pit.number_origin(cell)
-            ring = to565(ui.STYLE_RING[styles.get(key, "")] if not layered else ui.RING)
+            st = "" if key in plain else styles.get(key, "")
+            ring = to565(ui.STYLE_RING[st] if not layered else ui.RING)
             for x, y in ui.glyph_pixels(str(cell), nx, ny, 1):
                 assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)

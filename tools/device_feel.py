@@ -153,6 +153,7 @@ def play_board(board, games, turns, log=print):
                     res["turns"].append(split)
                     log("  %s %s turn %d: %s" % (board, game, t + 1, split))
                 res.setdefault("searches", []).extend(chip.searches)
+                res.setdefault("low_heap", {})[game] = chip.heap()["min_free"]
                 res["hits"][0] += chip.hits[0]
                 res["hits"][1] += chip.hits[1]
     finally:
@@ -250,6 +251,10 @@ def table(results):
         med, mx = _stats(results[b].get("boot", []))
         cells.append("%.2f / %.2f s" % (med, mx))
     out.append("| reset -> title drawn | Pico ≤ 3.5 s, PicoSystem ≤ 4.6 s | %s |"
+               % " | ".join(cells))
+    cells = [", ".join("%s %.1f KB" % (g, v / 1024) for g, v in
+                       sorted(results[b].get("low_heap", {}).items())) or "—" for b in boards]
+    out.append("| lowest free heap of a run (boot, menus, the turns above) | ≥ 40 KB | %s |"
                % " | ".join(cells))
     cells = ["%d" % results[b]["again"] for b in boards]
     out.append("| pixels that showed an in-between picture (all presses above) | 0 | %s |"

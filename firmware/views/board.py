@@ -14,6 +14,8 @@ class BoardView:
         self.pits = {}
         self.corner_w = -1  # the corner text's length at the last update
         self.focus_at = None  # the pit shown as the AI's best move so far
+        self.bars = None  # the cursor's ring: four thin TileGrids (see ring())
+        self.bars_wh = (0, 0)  # the pit size they fit
         self.layout(session)
 
     def layout(self, s):
@@ -140,7 +142,56 @@ class BoardView:
         ui.set_text(f.msg, ui.fit(m, self.w), col)
         self.focus_at = self.focus(s)
         scene = s.scene if s.scene is not None else s.snap
-        self.draw(s, scene, self.styles(s))
+        st = self.styles(s)
+        self.ring(s, st)
+        self.draw(s, scene, st)
+
+    def pit_of(self, s, key):
+        """The pit drawn for a styles() key (None: none)."""
+        return self.pits.get(key)
+
+    def ring(self, s, st):
+        """The cursor as four bars over its pit's ring, instead of the pit in the cursor's
+        palette: a step moves the bars (a tenth of the pixels), and no pit is drawn again."""
+        key = None
+        if s.phase in ("select", "choose", "setup"):
+            key = self.key_of(s, s.play.cursor, s.mover())
+        pit = self.pit_of(s, key) if key is not None and st.get(key) == "cursor" else None
+        b = self.bars
+        fits = b is None or self.bars_wh == (pit.w, pit.h) if pit is not None else False
+        if fits and pit.shape == "box":
+            if b is None:
+                b = self.bars = self._bars(pit.w, pit.h)
+                self.bars_wh = (pit.w, pit.h)
+            del st[key]  # the pit is drawn plain: the bars are its ring
+            x = pit.x
+            y = pit.y
+            w, h = self.bars_wh
+            for tg, bx, by in ((b[0], x + 1, y), (b[1], x + 1, y + h - 2), (b[2], x, y + 1),
+                               (b[3], x + w - 2, y + 1)):
+                if tg.x != bx or tg.y != by:
+                    tg.x = bx
+                    tg.y = by
+                if tg.hidden:
+                    tg.hidden = False
+        elif b is not None:
+            for tg in b:
+                if not tg.hidden:
+                    tg.hidden = True
+
+    def _bars(self, w, h):
+        # the ring of ui.box_outline: rows 0-1 and h-2..h-1 less the corners, columns 0-1 and
+        # w-2..w-1 less the corners; on top of everything drawn so far
+        pal = ui.solid(ui.STYLE_RING["cursor"])
+        across = displayio.Bitmap(w - 2, 2, 1)
+        down = displayio.Bitmap(2, h - 2, 1)
+        out = []
+        for bmp in (across, across, down, down):
+            tg = displayio.TileGrid(bmp, pixel_shader=pal)
+            tg.hidden = True
+            self.group.append(tg)
+            out.append(tg)
+        return out
 
     def draw(self, s, scene, styles):
         pass

@@ -66,6 +66,9 @@ class View(BoardView):
     def pit_at(self, s, p, pit):
         return self.slot[G.slot_index(p, pit, self.viewer(s))]
 
+    def pit_of(self, s, key):
+        return self.pit_at(s, key // 16, key % 16)
+
     def draw(self, s, scene, styles):
         v = self.viewer(s)
         pits = scene["pits"]
