@@ -3,7 +3,7 @@
 # session's version changes (a button, a tick of the AI turn or the animation).
 import gc
 import displayio
-from engine.compat import const, ticks_ms, mem_free
+from engine.compat import const, ticks_ms, ticks_diff, mem_free
 from firmware.session import Session, AI_CAP_MS
 from firmware.buttons import Buttons
 from firmware import saves
@@ -97,6 +97,7 @@ class App:
         """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's
         search until the next frame is due or a button waits."""
         s = self.session
+        t0 = ticks_ms()
         for b in self.input.poll(now):
             s.press(b, now)
         s.tick(now, ms=-1)
@@ -112,7 +113,7 @@ class App:
             if self.render() and self.refresh:
                 self.board.display.refresh()
         self.tidy()
-        s.work(self.input.pending, s.due(now))
+        s.work(self.input.pending, s.due(now) - ticks_diff(ticks_ms(), t0))  # less the drawing
 
     def run(self, until=None):
         import time

@@ -350,8 +350,9 @@ class Session:
                 while self.phase == "anim" and self.step < len(self.trace) and \
                         ticks_diff(now, self.step_at) >= dt:
                     ev = self._apply_step()
-                    self.step_at = now if ticks_diff(now, self.step_at) < 2 * dt else \
-                        self.step_at + dt
+                    # on the clock, not from now: a frame drawn late takes the next step sooner
+                    # (several seeds in one frame when far behind), so the move keeps its time
+                    self.step_at += dt
                     if ev.get("event") == "capture":
                         self.step_at = now + self.hold_ms
                     self.version += 1
