@@ -283,7 +283,7 @@ real chip is 5-15%% slower). Median / max (number of presses)."""
 
 def write(results, argv):
     import bench
-    when = __import__("time").strftime("%%Y-%%m-%%d")
+    when = __import__("time").strftime("%Y-%m-%d")
     body = "%s\n\nRun on %s at commit %s: `python tools/device_feel.py %s`\n\n%s\n" % (
         METHOD % GAP_MS, when, bench.commit(ROOT), " ".join(argv), table(results))
     bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
