@@ -38,6 +38,7 @@ class App:
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms)
         self.session.tidy = self.tidy
         self.input = Buttons(board.buttons, keys)
+        self.pending = self.input.pending  # made once: the loop passes it at every pass
         d = board.display
         # The app refreshes the panel itself, once a change is drawn whole: with displayio's
         # auto-refresh a redraw reached the panel in pieces (a menu step flickered through 4-5
@@ -113,11 +114,11 @@ class App:
             if self.render() and self.refresh:
                 self.board.display.refresh()
         self.tidy()
-        s.work(self.input.pending, s.due(now) - ticks_diff(ticks_ms(), t0))  # less the drawing
+        s.work(self.pending, s.due(now) - ticks_diff(ticks_ms(), t0))  # less the drawing
 
     def run(self, until=None):
         import time
         while until is None or not until():
             self.step(ticks_ms())
-            if not self.session.busy() and not self.input.pending():
+            if not self.session.busy() and not self.pending():
                 time.sleep(_IDLE_S)  # nothing to search: the chip may rest until the next scan

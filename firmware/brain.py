@@ -18,7 +18,7 @@ AVAILABLE = _ai is not None
 # slice is the longest a press waits for the search (40 ms made a cursor step feel sticky), or a
 # sowing's next frame. On the AI's turn, when neither waits, slices are BIG_MS: each slice costs
 # the search a little to resume.
-SLICE_MS = 4
+SLICE_MS = 8
 BIG_MS = 40
 
 

@@ -11,9 +11,12 @@ class Buttons:
         self.keys = keys
         self.names = names
         self.held = {}
+        self.out = []  # poll()'s answer, one list for every call (the loop runs ~100 times a s)
 
     def poll(self, now):
-        out = []
+        """The button names pressed (or repeating) since the last call; the list is reused."""
+        out = self.out
+        del out[:]
         ev = self.keys.events.get()
         while ev is not None:
             k = ev.key_number

@@ -66,7 +66,7 @@ def test_screen_updates_while_the_ai_thinks():
     s, c = _start()
     _human_first(s, c)
     ticks, updates, seen = _ai_turn(s, c)
-    # level 5 is thousands of nodes, a slice about 4 device ms: many ticks, and a new picture
+    # level 5 is thousands of nodes, a slice about 8 device ms: many ticks, and a new picture
     # whenever the percentage moves
     assert ticks >= 20, ticks
     moved = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
