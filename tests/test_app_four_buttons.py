@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 from boards import headless  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.common import wrap  # noqa: E402
+from test_app_session import load  # noqa: E402  (a position JSON into a session)
 from firmware.session import Session  # noqa: E402
 from firmware.screens.menu import MenuScreen  # noqa: E402
 from firmware.screens.text import HelpScreen  # noqa: E402
@@ -48,14 +49,6 @@ def session(four, game="oanquan", mode="two", **rules):
     s.rules_for(game).update(rules)
     s.menu("title")
     return s
-
-
-def load(s, obj):
-    o = dict(obj)
-    o["rules"] = dict(s.game.rules)
-    s.rec.pos[:] = s.game.from_json(o)
-    s._refresh()
-    s._begin_turn()
 
 
 def playable(s):
