@@ -28,14 +28,15 @@ def make_store(board):
 
 
 class App:
-    def __init__(self, board, store="board", seed=1, ai_ms=AI_CAP_MS):
+    def __init__(self, board, store="board", seed=1, ai_ms=AI_CAP_MS, mark=None):
         self.board = board
         keys = board.KEYS
         four = "up" not in keys
         if store == "board":
             store = make_store(board)
         self.floor = -1 - _SLACK
-        self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms)
+        # mark: told what happens in a turn ("move", "turn"...), for tools/device_feel.py
+        self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark)
         self.session.tidy = self.tidy
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass

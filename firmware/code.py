@@ -11,11 +11,11 @@ def main():
     unload("boards.select")  # only needed to boot: its tables go
     gc.collect()
     from firmware.app import App
-    app = App(hw)
+    mark = None
     if _feel():  # the feel benchmark (tools/device_feel.py) reads what happens on the console
         from engine.compat import ticks_ms
-        app.session.mark = lambda what: print("feel", ticks_ms(), what)
-    app.run()
+        mark = lambda what: print("feel", ticks_ms(), what)  # noqa: E731
+    App(hw, mark=mark).run()
 
 
 def _feel():

@@ -1,4 +1,4 @@
-# A whole payload (session.encode(): the JSON head, "\n", the positions newest first) as the Saver
+# A whole payload (saves.encode(session): JSON head, "\n", positions newest first) as the Saver
 # reads it (firmware/saves.py): for the saves made outside a game - settings, the title screen -
 # and at load. Loaded for that call only: a game's saves are a saves.Live, read in place.
 from firmware.saves import hash_at

@@ -1,6 +1,6 @@
 # Saves: what is written, when, and the storage it goes to. Portable Python.
 # The session hands over its whole state after every change: save(payload, move, game), payload =
-# session.encode() (a JSON head + "\n" + positions of SIZE bytes, newest first), move = the code
+# saves.encode(session) (JSON head + "\n" + positions of SIZE bytes, newest first), move = the code
 # just played (if that is what changed) and game = its engine game. The Saver compares it with
 # what is stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n
 # positions taken back" (U), a new position (P), a new head (J), nothing if nothing changed,
@@ -97,7 +97,7 @@ class Saver:
         return self.store.capacity() if self.store is not None else 0
 
     def save(self, payload, move=None, game=None):
-        """Store payload: session.encode(), or a Live (saves.state(session)) that gives the same
+        """Store payload: saves.encode(session), or a Live (saves.state(session)) giving the same
         without building it unless a snapshot or a rewrite needs it. Used during the call only:
         the Saver keeps the head, the positions' hashes and the newest position."""
         # game: only used during this call (the Saver keeps no game: only the active game's
@@ -193,7 +193,7 @@ class Saver:
         return record(POS, body), ([None] + self.codes)[:keep]
 
     def load(self):
-        """The stored payload (as session.encode() made it) or None; self.error and
+        """The stored payload (as saves.encode(session) made it) or None; self.error and
         self.notice say what was wrong, if anything (a record cut short, a rejected position).
         The reading code (firmware/saveload.py) is loaded for this call only."""
         import gc

@@ -9,7 +9,8 @@ from engine import games
 from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, copy_scene, unload, Legal, TakeBack, log_add, log_back
+from firmware.common import num, copy_scene, unload, Legal, TakeBack, log_add, log_back, \
+    passed
 from firmware.games import adapter, engine_game, keep_game
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
@@ -31,7 +32,7 @@ def _nothing(arg=None):
 
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
-                 ai_available=None):
+                 ai_available=None, mark=None):
         self.store = store
         self.seed = seed
         self.four = four_button
@@ -42,13 +43,10 @@ class Session:
         self.rules = {}          # game name -> dict of every rule option
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
-        self.msg = ""
-        self.msg_at = 0
+        self.msg, self.msg_at = "", 0  # the message line and when it was said (gone after _MSG_MS)
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
-        self.game = None
-        self.rec = None
+        self.game = self.rec = self.snap = None  # the engine's game face, the record, its JSON
         self.ad = adapter(self.cfg["game"])
-        self.snap = None
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
         self.log = bytearray()   # every move, for the history: player + 2 * captured, len, text
@@ -58,10 +56,8 @@ class Session:
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.scene = None        # animation picture (copy of the position JSON being changed)
         self.trace = []
-        self.step = 0
-        self.step_at = 0
-        self.step_ms = 0         # this move's animation: ms per step, ms a capture is held
-        self.hold_ms = 0
+        # the animation: the trace step shown next, when it is due, ms a step, ms a capture stays
+        self.step = self.step_at = self.step_ms = self.hold_ms = 0
         self.anim_at = -1
         self.anim_ev = ""
         self.anim_player = 0
@@ -69,17 +65,15 @@ class Session:
         self.anim_from = 0       # trace step shown at a mid-move choice point
         self.replaying = False   # the animation is a replay of the last move (history screen)
         self.final_lines = []
-        self.turn_at = 0         # when the human's turn started (blitz)
-        self.ai_at = 0
+        self.turn_at = self.ai_at = 0  # when the human's turn (blitz), the AI's phase started
         self.human = 0
         self.brain = None
         self.sounds = []
         self.saved = None        # a decoded save offered as "Resume"
-        self.version = 0
-        self.moved_on = 0        # bumped when only the AI's progress moved on (no new version)
-        self.now = 0
+        # the picture's version; moved_on: only the AI's progress moved on (no new version)
+        self.version = self.moved_on = self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
-        self.mark = _nothing     # told what happens ("move", "turn"...): the feel benchmark
+        self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
         self.menu("title")
@@ -254,14 +248,9 @@ class Session:
         # add up (a long late Omweso move: ~2 KB of trace, the save ~2-4 KB; issue 10): the move
         # again from the position before it, through a record with the history it had (the
         # same events, a repetition's ending included).
-        from firmware.trace import Trace  # loaded at the first move (see firmware/trace.py)
-        trace = Trace()
-        Record(g, before, had).play(code, trace)
+        from firmware.trace import replay, pace  # loaded at the first move (firmware/trace.py)
+        trace, caught = replay(g, before, had, code, p)
         before = had = None
-        caught = 0
-        for ev in trace.marks():  # no dict rebuilt per sown seed
-            if ev.get("event") == "capture" and ev.get("player", p) == p:
-                caught += ev.get("count", 0)
         log_add(self, p, caught, text)
         self.trace = trace
         self.step = 0
@@ -279,7 +268,6 @@ class Session:
         if STEP_MS.get(anim, 0) == 0:
             self._finish_anim()
         else:
-            from firmware.trace import pace
             self.step_ms, self.hold_ms = pace(trace, anim, STEP_MS[anim])
             self._think_ahead()
 
@@ -333,8 +321,7 @@ class Session:
         return ev
 
     def tick(self, now, stop=None, ms=0):
-        """Time passes: the animation, the AI's turn, messages; then the AI searches (see
-        work(); stop and ms are its; ms < 0: not now, the caller calls work() itself)."""
+        """Time passes (animation, AI turn, messages); then work(stop, ms) unless ms < 0."""
         self.now = now
         v = self.version
         m = self.moved_on
@@ -386,8 +373,7 @@ class Session:
         return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """The AI's search (Brain.run: slices until ms have passed or stop(), a button
-        waiting, says the player comes first)."""
+        """The AI's search: Brain.run's slices until ms have passed or stop() (a button)."""
         if not self.busy():
             return
         br = self.brain
@@ -399,17 +385,14 @@ class Session:
 
     def due(self, now):
         """ms of search the app may run before the session needs its next tick."""
-        if self.phase == "anim":
-            left = self.step_ms - ticks_diff(now, self.step_at)
-            return left if left > 0 else 0
-        return _WORK_MS
+        if self.phase != "anim":
+            return _WORK_MS
+        return max(0, self.step_ms - ticks_diff(now, self.step_at))
 
     def ai_progress(self):
         """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
         b = self.brain
-        if b is not None and b.thinking():
-            return b.progress()
-        return -1
+        return b.progress() if b is not None and b.thinking() else -1
 
     def ai_hurry(self):
         """B while the AI thinks: it plays its best move so far (False when it is not
@@ -455,20 +438,17 @@ class Session:
     # ------------------------------------------------------------------ undo, blitz
     def _blitz_pass(self):
         # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
-        g = self.game
-        try:
-            obj = g.to_json(self.rec.pos)
-            obj["to_move"] = 1 - obj["to_move"]
-            pos = g.from_json(obj)
-            self.undo.push(self.rec.pos, self.rec.seen, len(self.log) + self.log_cut)
-            self.rec.pos[:] = pos
-            self._refresh()
-            self.say("Time! The turn passes")
-            self._save()
-            self._begin_turn()
-        except ValueError:
+        pos = passed(self.game, self.rec.pos)
+        if pos is None:
             self.say("Time! Random move")
             self.play_move(self.legal[0][0])
+            return
+        self.undo.push(self.rec.pos, self.rec.seen, len(self.log) + self.log_cut)
+        self.rec.pos[:] = pos
+        self._refresh()
+        self.say("Time! The turn passes")
+        self._save()
+        self._begin_turn()
 
     def do_undo(self):
         if not self.can_undo():
@@ -489,10 +469,7 @@ class Session:
 
     # ------------------------------------------------------------------ saves
     def resume(self):
-        # start-up code: loaded for the call and dropped (firmware/resume.py)
-        from firmware import resume as R
-        R.resume(self)
-        unload("firmware.resume")
+        self._from_resume("resume")
 
     def quit_game(self):
         self._save()
@@ -501,10 +478,6 @@ class Session:
         self.phase = "none"
         self._load()  # the game just saved is offered as "Resume"
         self.menu("title")
-
-    def encode(self):
-        from firmware import saves  # the store's own module: already loaded when there is one
-        return saves.encode(self)
 
     def _save(self, move=None):
         # move: the code just played, if that is all that changed (firmware/saves.py then
@@ -518,6 +491,10 @@ class Session:
             self.say("Save failed: %s" % e)
 
     def _load(self):
+        self._from_resume("load")
+
+    def _from_resume(self, name):
+        # start-up code: loaded for the call and dropped (firmware/resume.py)
         from firmware import resume as R
-        R.load(self)
+        getattr(R, name)(self)
         unload("firmware.resume")

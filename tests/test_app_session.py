@@ -231,7 +231,7 @@ def test_save_is_compact():
                 press(s, c, "a", "a")
             elif s.phase == "select":
                 human_move(s, c)
-        data = s.encode()
+        data = saves.encode(s)
         head = json.loads(data[:data.index(b"\n")].decode())
         assert head["g"] == name and len(data) <= st.capacity()
         assert (len(data) - data.index(b"\n") - 1) % s.game.SIZE == 0

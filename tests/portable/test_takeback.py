@@ -2,6 +2,7 @@
 # -X heapsize=180k): a ring that stops growing at MAX positions, restores each position with its
 # repetition history and the move log, and pushes without allocating once full.
 from firmware.common import TakeBack, TAKE_BACKS as MAX, log_add, log_back
+from firmware import saves
 from session_util import make, press, settle, human_move, Clock
 
 try:
@@ -120,7 +121,7 @@ def test_session_takes_back_24_plies_with_the_history():
     settle(s, c)
     assert len(seen) == MAX + 6 and len(s.undo) == MAX
     # the save holds the position and the take-backs, newest first, within 2000 bytes
-    data = s.encode()
+    data = saves.encode(s)
     a = data.index(b"\n") + 1
     size = s.game.SIZE
     assert (len(data) - a) % size == 0 and len(data) <= 2000
