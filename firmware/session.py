@@ -58,10 +58,7 @@ class Session:
         self.trace = []
         # the animation: the trace step shown next, when it is due, ms a step, ms a capture stays
         self.step = self.step_at = self.step_ms = self.hold_ms = 0
-        self.anim_at = -1
-        self.anim_ev = ""
-        self.anim_player = 0
-        self.anim_event = None
+        self.anim_at, self.anim_ev, self.anim_player, self.anim_event = -1, "", 0, None
         self.anim_from = 0       # trace step shown at a mid-move choice point
         self.replaying = False   # the animation is a replay of the last move (history screen)
         self.final_lines = []
@@ -70,6 +67,7 @@ class Session:
         self.brain = None
         self.sounds = []
         self.saved = None        # a decoded save offered as "Resume"
+        self.unsaved = False     # a setting changed: saved after its picture (_save)
         # the picture's version; moved_on: only the AI's progress moved on (no new version)
         self.version = self.moved_on = self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
@@ -128,11 +126,7 @@ class Session:
 
     def is_human(self, p):
         m = self.cfg["mode"]
-        if m == "two":
-            return True
-        if m == "demo":
-            return False
-        return p == self.human
+        return m == "two" or (m != "demo" and p == self.human)
 
     def names(self):
         m = self.cfg["mode"]
@@ -143,11 +137,9 @@ class Session:
         return ("P1", "P2")
 
     def can_undo(self):
-        if not len(self.undo) or self.game is None:
+        if not len(self.undo) or self.game is None or self.cfg["mode"] == "demo":
             return False
-        if self.cfg["game"] == "omweso" and not self.cfg["take_back"]:
-            return False
-        return self.cfg["mode"] != "demo"
+        return self.cfg["game"] != "omweso" or self.cfg["take_back"]
 
     def mover(self):
         return self.game.to_move(self.rec.pos)
@@ -156,9 +148,7 @@ class Session:
     def _start(self, name):
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
-        self.undo = TakeBack()
-        self.log = bytearray()
-        self.log_cut = 0
+        self.undo, self.log, self.log_cut = TakeBack(), bytearray(), 0
         keep_game(name)
         self.ad = adapter(name)
         self.cfg["game"] = name
@@ -218,7 +208,7 @@ class Session:
             return
         self.phase = "select"
         self.play.start_turn()
-        self.mark("turn")
+        self.mark("turn %d" % len(self.legal.cells()))  # pits the cursor can step to
 
     def play_move(self, code, start=0, seen=None):
         """Play a move and start its animation. start > 0: the move was confirmed at a mid-move
@@ -373,7 +363,10 @@ class Session:
         return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """The AI's search: Brain.run's slices until ms have passed or stop() (a button)."""
+        """A late save (_save(later=True)), then the AI's search: Brain.run's slices until ms have
+        passed or stop() (a button)."""
+        if self.unsaved:
+            self._save()
         if not self.busy():
             return
         br = self.brain
@@ -479,10 +472,13 @@ class Session:
         self._load()  # the game just saved is offered as "Resume"
         self.menu("title")
 
-    def _save(self, move=None):
+    def _save(self, move=None, later=False):
         # move: the code just played, if that is all that changed (firmware/saves.py then
-        # writes it as a few bytes without searching for it)
-        if self.store is None:
+        # writes it as a few bytes without searching for it). later: a setting's save (~120 ms
+        # of nvm on the chip) waits until its picture is on the panel (work(), after App.step's
+        # refresh)
+        self.unsaved = later
+        if later or self.store is None:
             return
         try:
             from firmware import saves  # the store's own module: already loaded

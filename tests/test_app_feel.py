@@ -140,3 +140,47 @@ def test_the_board_rings_the_pit_the_ai_is_considering():
     assert best >= 0
     cell = app.view.focus(s)
     assert cell is not None and app.view.styles(s).get(app.view.key_of(s, cell, 0)) == "next"
+
+
+class LoggingStore:
+    """A store that notes each save in the display's refresh log (saves after refreshes)."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def load(self):
+        return None
+
+    def save(self, payload, move=None, game=None):
+        self.log.append("save")
+
+
+def test_a_value_change_is_on_the_panel_before_its_save():
+    # a setting's save is ~120 ms of nvm on the chip: the player sees the new value first
+    board = headless.make(320, 240)
+    import displayio
+    displayio.release_displays()
+    log = []
+
+    class D(CountingDisplay):
+        def refresh(self, *a, **k):
+            log.append("refresh")
+            return super().refresh()
+
+    board.display = D(320, 240)
+    app = App(board, store=LoggingStore(log), ai_ms=20)
+    app.step(10)
+    s = app.session
+    del log[:]
+    board.buttons.press("down")
+    app.step(50)
+    assert s.scr.items[s.scr.sel] == ("cfg", "game") and log == ["refresh"]
+    del log[:]
+    board.buttons.press("right")
+    app.step(100)
+    assert log == ["refresh", "save"] and s.cfg["game"] != "oanquan"
+    app.step(200)  # saved once
+    assert log == ["refresh", "save"]
+    board.buttons.press("down")  # a step changes no setting: no save
+    app.step(300)
+    assert log == ["refresh", "save", "refresh"]

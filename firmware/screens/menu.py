@@ -116,7 +116,7 @@ class MenuScreen:
             if key == "mode" and self.name == "title":  # "Starts" is for games vs the AI only
                 self.items = self._items()
                 self.select(item)
-            s._save()
+            s._save(later=True)
         elif kind == "rule":
             r = s.rules_for(s.cfg["game"])
             for o in engine_game(s.cfg["game"]).OPTIONS:
