@@ -41,8 +41,9 @@ def test_presses_are_answered_at_once_and_in_one_picture(tmp_path):
         assert max(r["last"] for r in steps) <= 60, steps
         chip.hits = [0, 0]
         chip.searches = []
-        F.wait_mark(chip, ("turn",), [])  # the AI moved first: the human's turn, it ponders
-        chip.run(300)  # the turn's picture is drawn; the AI ponders
+        _, turn = F.wait_mark(chip, ("turn",), [])  # the AI moved first: the human's turn
+        assert int(turn.split()[1]) >= 2, turn  # pits the cursor can step to
+        chip.run(2400)  # the AI ponders; the message of its move has gone
         cursor = [F.press(chip, "y") for _ in range(3)]
         assert all(r["last"] is not None and r["last"] <= 40 for r in cursor), cursor
         opened = F.press(chip, "b", limit_ms=4000)

@@ -101,7 +101,7 @@ def wait_mark(chip, whats, got, limit_ms=60000):
     while chip.t_us < end:
         got += marks(chip)
         for i, (t, w) in enumerate(got):
-            if w in whats:
+            if w.split(" ")[0] in whats:  # "turn 5": the turn, 5 pits playable
                 del got[:i + 1]
                 return t, w
         chip.run(20)
@@ -140,16 +140,23 @@ def play_board(board, games, turns, log=print):
                 chip.hits = [0, 0]
                 chip.searches = []
                 got = []
-                wait_mark(chip, ("turn",), got)  # the AI moved first; then _confirm ends on it
+                # the AI moved first; then _confirm ends on the human's next turn
+                _, turn = wait_mark(chip, ("turn",), got)
                 for t in range(turns):
-                    chip.run(300)  # the turn's picture is drawn; pondering runs
-                    for _ in range(3):  # pondering has begun: cursor steps
-                        _row(res, "cursor step (pondering)", press(chip, cursor))
+                    # pondering runs (5-7 s at level 5); the AI's last message goes (2.2 s after
+                    # it was said) before the cursor steps, so its redraw is not taken for theirs
+                    chip.run(2400)
+                    if int(turn.split()[1]) < 2:  # one playable pit: the cursor cannot move
+                        res["one pit"] = res.get("one pit", 0) + 1
+                    else:
+                        for _ in range(3):
+                            _row(res, "cursor step (pondering)", press(chip, cursor))
                     _row(res, "pause open", press(chip, "b", limit_ms=4000))
                     _row(res, "pause close", press(chip, "b", limit_ms=4000))
-                    split = _confirm(chip, res, got)
-                    if split is None:
+                    r = _confirm(chip, res, got)
+                    if r is None:
                         break
+                    split, turn = r
                     res["turns"].append(split)
                     log("  %s %s turn %d: %s" % (board, game, t + 1, split))
                 res.setdefault("searches", []).extend(chip.searches)
@@ -162,14 +169,17 @@ def play_board(board, games, turns, log=print):
 
 
 def _row(res, row, r):
-    if r["last"] is not None:
+    if r["last"] is None:  # the press changed nothing on the panel: counted in the table
+        res.setdefault("no answer", []).append(row)
+    else:
         res[row].append(r["last"] if row != "confirm -> first sowing frame" else r["first"])
     res["again"] += r["again"] and row != "confirm -> first sowing frame"
 
 
 def _confirm(chip, res, got):
     """A until the move is played (prompts answered with their default), then the turn's
-    splits: (your sowing, the AI's wait, its sowing, moves by the AI, total) in seconds."""
+    splits: (your sowing, the AI's wait, its sowing, moves by the AI, total) in seconds and
+    the "turn n" mark of the human's next turn."""
     for _ in range(6):
         r = press(chip, "a", quiet_ms=60, limit_ms=400)
         got += marks(chip)
@@ -187,7 +197,7 @@ def _confirm(chip, res, got):
     prev = shown
     while True:  # the AI's moves until the human's turn
         t, w = wait_mark(chip, ("move", "turn"), got)
-        if w == "turn":
+        if w.startswith("turn"):
             break
         ai += 1
         wait_ai += (t - prev) / 1e6
@@ -197,7 +207,7 @@ def _confirm(chip, res, got):
     search = ((after[0][0] - t0) / 1e6, after[0][1] / 1e3, after[0][2]) if after else ()
     # your sowing, the AI's wait, its sowing, AI moves, total; the first AI search: confirm ->
     # its end, the time inside the search, its nodes
-    return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6) + search
+    return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6) + search, w
 
 
 def _stats(xs):
@@ -259,6 +269,11 @@ def table(results):
     cells = ["%d" % results[b]["again"] for b in boards]
     out.append("| pixels that showed an in-between picture (all presses above) | 0 | %s |"
                % " | ".join(cells))
+    cells = [", ".join(results[b].get("no answer", [])) or "none" for b in boards]
+    out.append("| presses that changed nothing on the panel | none | %s |" % " | ".join(cells))
+    cells = ["%d" % results[b].get("one pit", 0) for b in boards]
+    out.append("| turns with one playable pit (no cursor steps: the cursor cannot move) | — | %s |"
+               % " | ".join(cells))
     cells = ["%d of %d" % (results[b]["hits"][1], results[b]["hits"][0]) for b in boards]
     out.append("| AI moves that found their pondered search under way | — | %s |"
                % " | ".join(cells))
@@ -271,7 +286,9 @@ METHOD = """What the player feels (issue "Quick to the touch"), measured by `too
 default settings, each game against the AI at level 5 with the AI moving first. A press is the
 button's GPIO driven low for 80 ms. The answer is what the display controller receives: press ->
 last pixel of the refresh the press caused (its writes less than %d ms apart); "confirm -> first
-sowing frame" is press -> first pixel. A turn is timed from the A that confirms your move to your
+sowing frame" is press -> first pixel. Cursor steps are pressed 2.4 s into your turn (the AI
+ponders meanwhile; the message of its move has gone by then, so its redraw is not taken for the
+step's), only in turns with two playable pits or more. A turn is timed from the A that confirms your move to your
 turn again, from the session's own marks (`MANCALA_FEEL = 1` in settings.toml prints them): your
 sowing, the AI's wait after it and its sowing, per AI move (San-Yao's AI may move several times).
 "AI search" is from your confirm (the AI starts thinking then, during your sowing) to its move
