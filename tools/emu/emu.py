@@ -29,18 +29,25 @@ FIRMWARE = {
     "bootrom": ("MANCALA_EMU_BOOTROM", "rp2040-bootrom-b1.mjs"),
     "cp_picosystem": ("MANCALA_CP_PICOSYSTEM_UF2", "circuitpython-10.2.1-pimoroni_picosystem.uf2"),
     "cp_pico": ("MANCALA_CP_PICO_UF2", "circuitpython-10.2.1-raspberry_pi_pico.uf2"),
+    "cp_ugame22": ("MANCALA_CP_UGAME22_UF2", "circuitpython-10.2.1-ugame22.uf2"),
+    "cp_picopad": ("MANCALA_CP_PICOPAD_UF2", "circuitpython-10.2.1-pajenicko_picopad.uf2"),
+    "cp_sprig": ("MANCALA_CP_SPRIG_UF2", "circuitpython-10.2.1-hack_club_sprig.uf2"),
     "mp_pico": ("MANCALA_MP_PICO_UF2", "micropython-1.28.0-rpi_pico.uf2"),
     "mpy_cross": ("MANCALA_CP_MPY_CROSS", "circuitpython-10.2.1-mpy-cross"),
 }
 
 # CircuitPython's CIRCUITPY drive as the firmware sees it in rp2040js (JEDEC ID 0 -> 2 MB flash):
-# FAT at 0x100000, 1 MB. MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
+# FAT at 0x100000, 1 MB (the PicoPad's firmware area is 1536 KiB: its drive is at 0x181000,
+# 508 KiB). MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
 CP_FS = (0x100000, 0x100000)
 MP_FS = (0xA0000, 1408 * 1024)
 
 # What the emulator must know of each board: firmware, the display's SPI (index, DC and CS GPIOs),
 # how the controller's address space maps to the screen, and the buttons (GPIO, active low).
-# crop = (x, y, w, h) in controller addresses; rotate = quarter turns clockwise applied after.
+# crop = (x, y, w, h) in controller addresses; rotate = quarter turns clockwise applied after;
+# fs = (flash offset, size) of the CIRCUITPY drive when it is not CP_FS; audio = how the board's
+# sound leaves the chip (runner.mjs watches it: "pwm" GPIO, or "i2s" data GPIO of a PIO program).
+# The last three: pins and display set-up from the firmware's board.c (../shared/emu/NOTES.md).
 BOARDS = {
     "picosystem": dict(firmware="cp_picosystem", spi=0, dc=9, cs=5, size=(240, 240),
                        crop=(0, 0, 240, 240), rotate=0,
@@ -52,6 +59,19 @@ BOARDS = {
                        crop=(0, 80, 240, 240), rotate=1,
                        keys=dict(up=2, down=18, left=16, right=20, start=3, a=15, b=17, x=19,
                                  y=21)),
+    # ILI9341, MADCTL 0x38: the controller's addresses are already the 320x240 landscape screen
+    "ugame22": dict(firmware="cp_ugame22", spi=0, dc=4, cs=5, size=(320, 240),
+                    crop=(0, 0, 320, 240), rotate=0, audio=("i2s", 23),
+                    keys=dict(up=10, down=7, left=11, right=9, a=8, b=6, start=0)),
+    # ST7789, MADCTL 0x60: landscape addresses too; a Pico W whose Wi-Fi chip is not emulated
+    "picopad": dict(firmware="cp_picopad", spi=0, dc=17, cs=21, size=(320, 240),
+                    crop=(0, 0, 320, 240), rotate=0, fs=(0x181000, 508 * 1024),
+                    audio=("pwm", 15),
+                    keys=dict(up=4, down=5, left=3, right=2, a=7, b=6, x=9, y=8)),
+    # ST7735R 128x160 panel, displayio rotation 270: portrait addresses, turned a quarter clockwise
+    "sprig": dict(firmware="cp_sprig", spi=0, dc=22, cs=20, size=(160, 128),
+                  crop=(0, 0, 128, 160), rotate=1, audio=("i2s", 9),
+                  keys=dict(up=5, down=7, left=6, right=8, a=15, b=14, x=12, y=13)),
 }
 
 
@@ -83,17 +103,17 @@ def missing(*kinds):
 
 # ---- filesystem images ------------------------------------------------------------------------
 
-def fat_image(folder, dest):
-    """CIRCUITPY FAT image (1 MB) of a folder, made by folder2uf2."""
+def fat_image(folder, dest, fs=CP_FS):
+    """CIRCUITPY FAT image of a folder (fs = (flash offset, size)), made by folder2uf2."""
     exe = os.path.join(os.path.dirname(sys.executable), "folder2uf2")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([exe, folder, "-o", os.path.join(tmp, "fs.uf2"), "--board",
-                        "raspberry_pi_pico", "--flash-offset", hex(CP_FS[0]), "--fs-size",
-                        str(CP_FS[1]), "--label", "CIRCUITPY", "--img-out", dest],
+                        "raspberry_pi_pico", "--flash-offset", hex(fs[0]), "--fs-size",
+                        str(fs[1]), "--label", "CIRCUITPY", "--img-out", dest],
                        check=True, stdout=subprocess.DEVNULL)
-    if os.path.getsize(dest) != CP_FS[1]:
+    if os.path.getsize(dest) != fs[1]:
         raise EmuError("FAT image of %s is %d bytes, not %d" % (folder, os.path.getsize(dest),
-                                                               CP_FS[1]))
+                                                               fs[1]))
     return dest
 
 
@@ -169,12 +189,15 @@ class Emu:
         self.changed = (0, 0)
         self.proc = subprocess.Popen(["node", RUNNER], cwd=HERE, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
-        cfg = {"bootrom": firmware_path("bootrom"), "uf2": [uf2],
-               "images": [{"path": p, "offset": o} for p, o in images]}
+        # absolute: the runner's working folder is tools/emu, not the caller's
+        cfg = {"bootrom": os.path.abspath(firmware_path("bootrom")), "uf2": [os.path.abspath(uf2)],
+               "images": [{"path": os.path.abspath(p), "offset": o} for p, o in images]}
         if self.board:
             b = self.board
             cfg["display"] = {"spi": b["spi"], "dc": b["dc"], "cs": b["cs"]}
             cfg["high"] = sorted(b["keys"].values())
+            if b.get("audio"):
+                cfg["audio"] = {"kind": b["audio"][0], "gpio": b["audio"][1]}
         self._call({"op": "boot", "config": cfg})
 
     def _call(self, cmd):
@@ -266,6 +289,13 @@ class Emu:
         self.changed = (ans["changed"], ans["again"])
         return [tuple(x) for x in ans["spans"]]
 
+    def audio(self):
+        """What reached the board's sound output since the last call: {kind ("pwm"/"i2s"), gpio,
+        writes (PWM compare levels written, or words into the I2S state machine's TX FIFO),
+        changes (writes that differ from the one before), distinct, values (up to 50), pulled
+        (I2S: words the state machine took out of its FIFO)}."""
+        return self._call({"op": "audio"})
+
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
         return self._call({"op": "heap_reset" if reset else "heap"})
@@ -338,8 +368,9 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
         bundle_dir = bundle_tool.bundle(board, mpy_cross=None if py else
                                         bundle_tool.default_mpy_cross(), quiet=True)
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
-    img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"))
-    return Emu(firmware, [(img, CP_FS[0])], board=board, echo=echo)
+    fs = BOARDS[board].get("fs", CP_FS)
+    img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"), fs)
+    return Emu(firmware, [(img, fs[0])], board=board, echo=echo)
 
 
 def engine_files(mpy=False):
@@ -369,7 +400,8 @@ def micropython(files=None, firmware=None, echo=False, workdir=None):
     if not firmware:
         raise EmuError(missing("mp_pico"))
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
-    img = littlefs_image(files if files is not None else engine_files(), os.path.join(workdir, "lfs.img"))
+    img = littlefs_image(files if files is not None else engine_files(),
+                         os.path.join(workdir, "lfs.img"))
     emu = Emu(firmware, [(img, MP_FS[0])], echo=echo)
     emu.run(1500)
     emu.send(b"\r\x03")

@@ -201,6 +201,83 @@ function setupSPI(index) {
   };
 }
 
+// ---- PIO in step with the core, and the sound leaving the chip --------------------------------
+// rp2040js runs its PIO blocks from host timers (setTimeout, 1000 steps a turn, whatever the
+// simulated time): inside one "run" they never stepped, and a DMA waiting on a PIO FIFO waited for
+// ever (the PicoPad's CYW43 driver at boot). Here every running state machine gets its share of
+// the core's cycles through its clock divider (INT + FRAC/256), delay cycles included.
+let pioOn = false; // some PIO block is running (checked per instruction: cheap when none is)
+function setupPIO() {
+  for (const pio of mcu.pio) {
+    pio.run = () => { pioOn = true; }; // no host timer: stepPIO does the work
+    for (const m of pio.machines) { m.acc = 0; m.pend = 0; }
+  }
+}
+
+function stepPIO(cycles) {
+  let on = false;
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    on = true;
+    for (const m of pio.machines) {
+      if (!m.enabled) continue;
+      const div = (m.clockDivInt || 65536) * 256 + m.clockDivFrac;
+      m.acc += cycles * 256;
+      while (m.acc >= div) {
+        m.acc -= div;
+        if (m.pend > 0) { m.pend--; continue; } // a delay cycle
+        const before = m.cycles;
+        m.step();
+        if (m.cycles - before > 1) m.pend = m.cycles - before - 1;
+      }
+    }
+    pio.checkChangedPins();
+  }
+  pioOn = on;
+}
+
+// audio: what reached the board's sound output since the last "audio" op. PWM: the compare level
+// of the pin's slice half as written (by the CPU or DMA); I2S: the words written into the TX FIFO
+// of the PIO state machine whose OUT pin is the data pin, and how many it pulled out.
+const audio = { kind: null, gpio: -1, writes: 0, changes: 0, values: new Set(), pulled: 0,
+  last: -1 };
+function audioValue(v) {
+  audio.writes++;
+  if (v !== audio.last) audio.changes++;
+  audio.last = v;
+  if (audio.values.size < 1000) audio.values.add(v);
+}
+function setupAudio(cfg) {
+  if (!cfg) return;
+  audio.kind = cfg.kind;
+  audio.gpio = cfg.gpio;
+  if (cfg.kind === 'pwm') {
+    const ch = mcu.pwm.channels[(cfg.gpio >> 1) & 7];
+    const b = cfg.gpio & 1;
+    const write = ch.writeRegister.bind(ch);
+    ch.writeRegister = (offset, value) => {
+      write(offset, value);
+      if (offset === 0x0c) audioValue(b ? value >>> 16 : value & 0xffff); // CHn_CC
+    };
+    return;
+  }
+  for (const pio of mcu.pio) {
+    for (const m of pio.machines) {
+      const outBase = () => m.pinCtrl & 0x1f; // PINCTRL_OUT_BASE
+      const write = m.writeFIFO.bind(m);
+      m.writeFIFO = (value) => {
+        if (m.enabled && outBase() === audio.gpio) audioValue(value >>> 0);
+        write(value);
+      };
+      const pull = m.txFIFO.pull.bind(m.txFIFO);
+      m.txFIFO.pull = () => {
+        if (outBase() === audio.gpio) audio.pulled++;
+        return pull();
+      };
+    }
+  }
+}
+
 // ---- the GC heap, read from RAM -------------------------------------------------------------
 // gc.mem_free() = 16 x the free 2-bit entries of each GC area's allocation table, plus (split heap,
 // CircuitPython 10) the largest block the outer TLSF heap could still give a new area, rounded
@@ -374,14 +451,18 @@ function run(ms, until, heapEvery) {
         core.waiting = false;
       }
       if (core.waiting) {
-        const wait = clock.nanosToNextAlarm;
-        if (wait <= 0) { clock.tick(cycleNanos * 64); i += 64; continue; }
+        let wait = clock.nanosToNextAlarm;
+        if (wait <= 0) wait = cycleNanos * 64;
+        // a running PIO advances in small steps: its FIFOs feed DMA, whose interrupts wake the core
+        if (pioOn && wait > cycleNanos * 256) wait = cycleNanos * 256;
         clock.tick(wait);
         i += wait / cycleNanos;
+        if (pioOn) stepPIO(Math.round(wait / cycleNanos));
       } else {
         const c = core.executeInstruction();
         busyCycles += c;
         clock.tick(c * cycleNanos);
+        if (pioOn) stepPIO(c);
       }
     }
     if (mcu.clkSys > 1e6) cycleNanos = 1e9 / mcu.clkSys;
@@ -416,6 +497,8 @@ async function boot(cfg) {
   }
   setupUSB();
   setupBootsel();
+  setupPIO();
+  setupAudio(cfg.audio);
   if (cfg.display) {
     display.spi = cfg.display.spi;
     display.dc = cfg.display.dc;
@@ -467,6 +550,13 @@ const commands = {
     if (c.reset !== false) chg.fill(0);
     return { changed, again, spans: done.map((x) => [Math.round(x[0] / 1000),
       Math.round(x[1] / 1000), x[2], x[3], x[4], x[5], x[6]]) };
+  },
+  audio: () => { // the sound output since the last call (setupAudio)
+    const r = { kind: audio.kind, gpio: audio.gpio, writes: audio.writes, changes: audio.changes,
+      values: [...audio.values].slice(0, 50), distinct: audio.values.size, pulled: audio.pulled,
+      pio_running: pioOn };
+    audio.writes = 0; audio.changes = 0; audio.values.clear(); audio.pulled = 0;
+    return r;
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
   frame: () => frame(),
