@@ -5,8 +5,11 @@
 import json
 
 from firmware.saves import G_HEAD, SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT, SHORT, \
-    SHORT_SHIFT, _VERSION, _EMPTY, checksum, _check, NvmLog, FilePair
+    SHORT_SHIFT, _VERSION, _EMPTY, crc16, crc32, NvmLog, FilePair
 from firmware.saveflat import hashes
+
+
+_KINDS = (G_HEAD, SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT)
 
 
 def _get_varint(buf, i, end):
@@ -22,50 +25,78 @@ def _get_varint(buf, i, end):
     raise ValueError("bad varint")
 
 
-def parse(buf, i, end):
-    """(kind, body, next index) of the record at i, or None if it is torn or not a record."""
-    if buf[i] >= SHORT:
-        if buf[i] >= 0xC0:
+def adler32(data, start=0, end=None, c=1):
+    """Adler-32 of data[start:end]: the check of versions 1 and 2 (read, never written)."""
+    a = c & 0xFFFF
+    b = c >> 16
+    if end is None:
+        end = len(data)
+    for i in range(start, end):
+        a = (a + data[i]) % 65521
+        b = (b + a) % 65521
+    return (b << 16) | a
+
+
+def parse(buf, i, end, v=_VERSION):
+    """(kind, body, next index) of the record at i of a log of version v, or None if it is torn
+    or not a record (its check does not match)."""
+    kind = buf[i]
+    if kind >= SHORT:
+        if kind >= 0xC0:
             return None
         j = k = i + 1
+    elif kind not in _KINDS:  # a flipped bit in a kind never gives another kind
+        return None
     else:
         try:
             n, j = _get_varint(buf, i + 1, end)
         except ValueError:
             return None
         k = j + n
-    c, w = _check(buf[i], checksum(buf, i, k) if k <= end else 0)
+    w = 4 if kind == G_HEAD or kind == SNAP else 2
     if k + w > end:
         return None
     got = 0
-    for x in range(w):
-        got |= buf[k + x] << (8 * x)
+    if v == _VERSION:
+        c = crc32(buf, i, k) if w == 4 else crc16(buf, i, k)
+        for x in range(w):  # CRC-32 little-endian, CRC-16 big-endian
+            got |= buf[k + x] << (8 * x if w == 4 else 8 - 8 * x)
+    else:  # version 2: Adler-32, its halves XORed for the 2-byte checks
+        c = adler32(buf, i, k)
+        if w == 2:
+            c = (c ^ (c >> 16)) & 0xFFFF
+        for x in range(w):
+            got |= buf[k + x] << (8 * x)
     if got != c:
         return None
-    return buf[i], bytes(buf[j:k]), k + w
+    return kind, bytes(buf[j:k]), k + w
 
 
 def read_gen(buf, end):
-    """(generation, index after the G record, end of the first records) of a log, or None."""
-    if end < 1 or buf[0] != G_HEAD:
+    """(generation, index after the G record, end of the first records, version) of a log,
+    or None."""
+    if end < 5 or buf[0] != G_HEAD:
         return None
-    r = parse(buf, 0, end)
-    if r is None or len(r[1]) != 9 or r[1][:2] != b"MQ" or r[1][2] != _VERSION:
+    v = buf[4]  # the version byte of the G record's body (kind, length 9, "MQ", version)
+    if v != _VERSION and v != 2:
+        return None
+    r = parse(buf, 0, end, v)
+    if r is None or len(r[1]) != 9 or r[1][:2] != b"MQ" or r[1][2] != v:
         return None
     b = r[1]
-    return b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24, r[2], r[2] + (b[7] | b[8] << 8)
+    return b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24, r[2], r[2] + (b[7] | b[8] << 8), v
 
 
 def read_log(buf, end):
-    """(generation, [(kind, body)], end of the records, clean) of the log in buf, or None.
-    clean: everything after the last record is erased (0xFF), so records can be appended."""
+    """(generation, [(kind, body)], end of the records, clean, version) of the log in buf, or
+    None. clean: everything after the last record is erased (0xFF), so records can be appended."""
     g = read_gen(buf, end)
     if g is None:
         return None
-    gen, i, first = g
+    gen, i, first, v = g
     recs = []
     while i < end and buf[i] != _EMPTY:
-        r = parse(buf, i, end)
+        r = parse(buf, i, end, v)
         if r is None:
             break
         recs.append((r[0], r[1]))
@@ -73,11 +104,11 @@ def read_log(buf, end):
     if i < first or not recs:
         return None  # the rewrite that began this log was cut short
     if i < end and buf[i] != _EMPTY:
-        return gen, recs, i, False  # an append cut short: its record is dropped
+        return gen, recs, i, False, v  # an append cut short: its record is dropped
     for j in range(i, end):
         if buf[j] != _EMPTY:
-            return gen, recs, i, False
-    return gen, recs, i, True
+            return gen, recs, i, False, v
+    return gen, recs, i, True, v
 
 
 def _blank(buf):
@@ -100,7 +131,7 @@ def _old_frame(buf, base, end):
     if e + 4 > end:
         return None
     c = buf[e] | buf[e + 1] << 8 | buf[e + 2] << 16 | buf[e + 3] << 24
-    if checksum(buf, base, e) != c:
+    if adler32(buf, base, e) != c:
         return None
     return seq, bytes(buf[base + 9:e])
 
@@ -119,6 +150,8 @@ def nvm_read(self):
     """NvmLog.read: [(kind, body)] of the newest copy (the nvm log, or the backup if
     newer), or []; sets the log's gen, end (-1: rewrite before appending), trusted, error."""
     self.error = None
+    import gc
+    gc.collect()  # this module's load left garbage: the sector's copy wants one 4 KB block
     buf = self.mem[0:self.size]
     log = read_log(buf, self.size)
     old = None if log is not None else _old_slots(buf)
@@ -135,7 +168,8 @@ def nvm_read(self):
         self.gen = log[0]
         self.trusted = True
         if log[3]:
-            self.end = log[2]
+            if log[4] == _VERSION:  # an older log is read, never appended to: rewritten
+                self.end = log[2]
         else:
             self.error = "last save cut short"
         return log[1]
@@ -244,7 +278,9 @@ def _apply(self, games, head, blob, kind, body, last):
         return body[:i], body[i + 1:]
     if head is None:
         raise ValueError("record before a snapshot")
-    if kind == HEAD:
+    if kind == HEAD:  # a whole JSON object, nothing after it (a length read wrong fails here)
+        if body[-1:] != b"}" or not isinstance(json.loads(body.decode()), dict):
+            raise ValueError("bad head record")
         return body, blob
     size = _game(games, head).SIZE
     if kind == POS:
@@ -276,8 +312,8 @@ def _apply(self, games, head, blob, kind, body, last):
         self.codes = ([code] + self.codes)[:keep]
         return head, (bytes(pos) + blob)[:keep * size]
     if kind == UNDO:
-        n = _get_varint(body, 0, len(body))[0]
-        if n < 1 or n * size >= len(blob):
+        n, i = _get_varint(body, 0, len(body))
+        if i != len(body) or n < 1 or n * size >= len(blob):
             raise ValueError("bad undo record")
         self.codes = self.codes[n:]
         return head, blob[n * size:]

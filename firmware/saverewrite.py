@@ -4,7 +4,8 @@
 # the rewrite holds that image and a few small buffers (docs/performance.md).
 import gc
 
-from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, checksum, record, _check, _varint
+from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, crc16, crc32, record, \
+    _varint
 
 _FF = b"\xff" * 64  # padding, 64 bytes at a time
 
@@ -32,7 +33,7 @@ def _size(kind, n):
     k = 2
     while n >= 128 << (7 * (k - 2)):
         k += 1
-    return k + n + _check(kind, 0)[1]
+    return k + n + (4 if kind == G_HEAD or kind == SNAP else 2)
 
 
 def _frame(kind, n):
@@ -49,11 +50,22 @@ def _put(img, at, kind, parts):
     for p in (f,) + parts:
         img[at:at + len(p)] = p
         at += len(p)
-    c, w = _check(kind, checksum(img, s, at))
-    for i in range(w):
-        img[at] = (c >> (8 * i)) & 255
-        at += 1
-    return at
+    return _check(img, at, img, s, at)
+
+
+def _check(out, at, data, start, end, c=None):
+    # write the check of the record data[start:end] into out at `at` (as saves.record does);
+    # the index after it. c: its CRC-32, if already known.
+    k = data[start]
+    if k == G_HEAD or k == SNAP:
+        c = crc32(data, start, end) if c is None else c
+        for i in range(4):
+            out[at + i] = (c >> (8 * i)) & 255
+        return at + 4
+    c = crc16(data, start, end)
+    out[at] = c >> 8
+    out[at + 1] = c & 255
+    return at + 2
 
 
 def nvm_rewrite(self, payload, recs):
@@ -97,10 +109,8 @@ def pair_write(self, gen, payload):
     if pad < 0:
         raise ValueError("save too big")
     f = _frame(SNAP, len(payload))
-    c = checksum(payload, 0, len(payload), checksum(f))
     tail = bytearray(4)
-    for k in range(4):
-        tail[k] = (c >> (8 * k)) & 255
+    _check(tail, 0, f, 0, len(f), crc32(payload, 0, len(payload), crc32(f)))
     self.gens[i] = -1  # while it is being written
     try:
         fh = self.open(self.paths[i], "r+b")

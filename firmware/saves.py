@@ -15,9 +15,10 @@
 # erase with the sector (FilePair: two files on the CIRCUITPY drive, when boot.py made it
 # writable by code), so a power cut at any instant loses at most the save being written.
 # Desktop: firmware/savefile.py, one file replaced atomically. docs/app.md "Saves".
-# Record: kind (1 byte) | body length (varint) | body | Adler-32 of all that, LE: 4 bytes for the
-# header and snapshots, its two halves XORed (2 bytes) for the small records written every move.
-# Kinds 0x80-0xBF carry a small move code in the kind byte and have no length or body.
+# Record: kind (1 byte) | body length (varint) | body | check of all that: CRC-32 (4 bytes, LE)
+# for the header and snapshots, CRC-16 (2 bytes, BE) for the rest, written every move (docs/app.md
+# "Saves": what the checks catch). Kinds 0x80-0xBF carry a small move code in the kind byte and
+# have no length or body.
 G_HEAD = 0x47   # "G": first record of a log: b"MQ", version, generation (4 bytes LE)
 SNAP = 0x53     # "S": a whole payload
 HEAD = 0x4A     # "J": a new JSON head, same positions
@@ -28,20 +29,51 @@ PUSH = 0x41     # "A": move code (varint): as M, all earlier positions kept
 SHIFT = 0x44    # "D": move code (varint): as M, the oldest position dropped
 SHORT = 0x80    # 0x80 | code, no length, no body: PUSH of a code < 32 (3 bytes in all)
 SHORT_SHIFT = 0xA0  # 0xA0 | code: SHIFT of a code < 32
-_VERSION = 2
+_VERSION = 3     # 3: CRC checks (2: Adler-32, read still; 1: two slots, read still)
 _EMPTY = 0xFF
 
 
-def checksum(data, start=0, end=None, c=1):
-    """Adler-32 of data[start:end], continuing from c (the Adler-32 of what comes before)."""
-    a = c & 0xFFFF
-    b = c >> 16
+# Nibble tables, big-endian: 16 entries of CRC-16/CCITT (0x1021, MSB first), then 16 of CRC-32
+# (IEEE, reflected). Bytes, not a tuple of ints: 96 bytes of heap (the tests check every entry
+# against zlib and binascii).
+_T = b"\x00\x00\x10\x21\x20\x42\x30\x63\x40\x84\x50\xa5\x60\xc6\x70\xe7" \
+    b"\x81\x08\x91\x29\xa1\x4a\xb1\x6b\xc1\x8c\xd1\xad\xe1\xce\xf1\xef" \
+    b"\x00\x00\x00\x00\x1d\xb7\x10\x64\x3b\x6e\x20\xc8\x26\xd9\x30\xac" \
+    b"\x76\xdc\x41\x90\x6b\x6b\x51\xf4\x4d\xb2\x61\x58\x50\x05\x71\x3c" \
+    b"\xed\xb8\x83\x20\xf0\x0f\x93\x44\xd6\xd6\xa3\xe8\xcb\x61\xb3\x8c" \
+    b"\x9b\x64\xc2\xb0\x86\xd3\xd2\xd4\xa0\x0a\xe2\x78\xbd\xbd\xf2\x1c"
+
+
+def crc16(data, start=0, end=None, c=0xFFFF):
+    """CRC-16/CCITT-FALSE of data[start:end], continuing from c. A record stores it big-endian:
+    then any burst of <= 16 bits and any odd number of flipped bits in the record is caught."""
+    t = _T
     if end is None:
         end = len(data)
     for i in range(start, end):
-        a = (a + data[i]) % 65521
-        b = (b + a) % 65521
-    return (b << 16) | a
+        c ^= data[i] << 8
+        n = (c >> 11) & 30
+        c = ((c << 4) & 0xFFFF) ^ (t[n] << 8) ^ t[n + 1]
+        n = (c >> 11) & 30
+        c = ((c << 4) & 0xFFFF) ^ (t[n] << 8) ^ t[n + 1]
+    return c
+
+
+def crc32(data, start=0, end=None, c=0):
+    """CRC-32 (zlib's) of data[start:end], continuing from c (the CRC-32 of what comes before),
+    in two 16-bit halves: small ints only, nothing allocated per byte."""
+    t = _T
+    if end is None:
+        end = len(data)
+    hi = (c >> 16) ^ 0xFFFF
+    lo = (c & 0xFFFF) ^ 0xFFFF
+    for i in range(start, end):
+        lo ^= data[i]
+        for _ in (0, 1):
+            n = 32 + ((lo & 15) << 2)
+            lo = ((lo >> 4) | ((hi & 15) << 12)) ^ (t[n + 2] << 8) ^ t[n + 3]
+            hi = (hi >> 4) ^ (t[n] << 8) ^ t[n + 1]
+    return ((hi ^ 0xFFFF) << 16) | (lo ^ 0xFFFF)
 
 
 def hash_at(data, start, size):
@@ -60,21 +92,19 @@ def _varint(out, v):
     out.append(v)
 
 
-def _check(kind, c):
-    # (check value, its size in bytes) for a record of this kind with Adler-32 c
-    if kind == G_HEAD or kind == SNAP:
-        return c, 4
-    return (c ^ (c >> 16)) & 0xFFFF, 2
-
-
 def record(kind, body):
     out = bytearray((kind,))
     if kind < SHORT:
         _varint(out, len(body))
         out += body
-    c, w = _check(kind, checksum(out))
-    for i in range(w):
-        out.append((c >> (8 * i)) & 255)
+    if kind == G_HEAD or kind == SNAP:  # CRC-32, little-endian
+        c = crc32(out)
+        for i in range(4):
+            out.append((c >> (8 * i)) & 255)
+    else:  # CRC-16, big-endian: the bit order the CRC reads, so bursts into the check are caught
+        c = crc16(out)
+        out.append(c >> 8)
+        out.append(c & 255)
     return out
 
 
