@@ -33,7 +33,9 @@ def check(game_name, options, given):
     for name, default, allowed in options:
         out[name] = default
     if given:
-        for name in given:
+        # in sorted order: the first bad rule named is then the same on every interpreter
+        # (CPython keeps a dict's insertion order, MicroPython its hash order)
+        for name in sorted(given):
             spec = None
             for o in options:
                 if o[0] == name:
