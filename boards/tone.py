@@ -54,4 +54,12 @@ class Tone:
         self._t0 = now
         if rem:
             self._sample = self._raw(mv[0:rem], sample_rate=_RATE)
-            out.play(self._sample)
+            try:
+                out.play(self._sample)
+            except Exception as e:  # e.g. no DMA channel free: the game goes on, silent
+                print("audio off:", e)
+                self.tone = _silent
+
+
+def _silent(hz, ms):
+    pass

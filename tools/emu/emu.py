@@ -50,7 +50,7 @@ MP_FS = (0xA0000, 1408 * 1024)
 # The last three: pins and display set-up from the firmware's board.c (../shared/emu/NOTES.md).
 BOARDS = {
     "picosystem": dict(firmware="cp_picosystem", spi=0, dc=9, cs=5, size=(240, 240),
-                       crop=(0, 0, 240, 240), rotate=0,
+                       crop=(0, 0, 240, 240), rotate=0, audio=("pwm", 11),
                        keys=dict(up=23, down=20, left=22, right=21, a=18, b=19, x=17, y=16)),
     "pico_display_pack2": dict(firmware="cp_pico", spi=0, dc=16, cs=17, size=(320, 240),
                                crop=(0, 0, 240, 320), rotate=1,
@@ -295,6 +295,10 @@ class Emu:
         changes (writes that differ from the one before), distinct, values (up to 50), pulled
         (I2S: words the state machine took out of its FIFO)}."""
         return self._call({"op": "audio"})
+
+    def dma(self):
+        """[(CTRL, TREQ)] of the 12 DMA channels (CTRL bit 0: enabled)."""
+        return [tuple(c) for c in self._call({"op": "dma"})["channels"]]
 
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
