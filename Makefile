@@ -109,3 +109,13 @@ arena: venv
 
 bench: venv
 	$(VPY) tools/bench.py $(BENCH_ARGS)
+
+# ---- the emulator's files (docs/hardware.md "Emulator files": where each comes from) ----------
+# make emu-check [MANCALA_EMU_DIR=/path]: their sha256 against tools/emu/SHA256SUMS
+EMU_DIR ?= $(or $(MANCALA_EMU_DIR),../shared/emu)
+
+.PHONY: emu-check
+
+emu-check:
+	@cd "$(EMU_DIR)" 2>/dev/null || { echo "make: $(EMU_DIR) not found (docs/hardware.md, \"Emulator files\")"; exit 1; }
+	cd "$(EMU_DIR)" && sha256sum -c "$(CURDIR)/tools/emu/SHA256SUMS"

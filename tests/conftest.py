@@ -26,3 +26,22 @@ def _young_heap():
     gc.freeze()
     yield
     gc.unfreeze()
+
+
+def pytest_terminal_summary(terminalreporter):
+    # A fresh machine without ../shared/emu (or npm) skips the device tests: say so on one line that
+    # names them and why, not just "N skipped" (tools/emu/README.md, docs/hardware.md "Emulator
+    # files": where each file comes from)
+    off = {}
+    for rep in terminalreporter.stats.get("skipped", ()):
+        why = rep.longrepr[2] if isinstance(rep.longrepr, tuple) else str(rep.longrepr)
+        if "device test off" not in why:
+            continue
+        why = why.split("device test off:", 1)[1].strip()
+        off.setdefault(why, {}).setdefault(rep.nodeid.split("::")[0].split("/")[-1], 0)
+        off[why][rep.nodeid.split("::")[0].split("/")[-1]] += 1
+    for why, files in sorted(off.items()):
+        terminalreporter.write_line("device tests skipped (%d: %s): %s; see docs/hardware.md "
+                                    "\"Emulator files\"" % (sum(files.values()), ", ".join(
+                                        "%s x%d" % kv for kv in sorted(files.items())), why),
+                                    yellow=True, bold=True)
