@@ -49,6 +49,7 @@ class App:
         if self.refresh:
             d.auto_refresh = False
         self.root = displayio.Group()
+        self.blank = displayio.Group()  # the panel's root while a new screen is built
         d.root_group = self.root
         self.view = None
         self.view_key = None
@@ -71,6 +72,9 @@ class App:
         s = self.session
         k = s.scr.view_key()
         if k != self.view_key:
+            d = self.board.display
+            if self.refresh:  # the panel keeps the old picture meanwhile (no refresh till then)
+                d.root_group = self.blank
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None
@@ -82,9 +86,10 @@ class App:
                 self.collect()
                 s._brain()
                 self.collect()
-            d = self.board.display
             self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
+            if self.refresh:  # a new root: displayio sends the whole panel once, where the old
+                d.root_group = self.root  # view's area then every new piece's went out again
             self.view_key = k
             # building it left garbage: gone before the first drawing adds its own (the first
             # Omweso board was the lowest point of a game's first step on the chip)
