@@ -69,7 +69,6 @@ def moves_and_reload(name, most):
     s = make(name, "two", store=st)
     c = Clock()
     s.new_game()
-    s.work()  # the new game's save, made once its board is on the panel (App.step)
     for i in range(8):
         end = st.store.end
         play(s, c, 1)
