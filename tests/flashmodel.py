@@ -3,7 +3,7 @@
 #   writes one page and can only clear bits (new = old AND data). Erases are counted per sector.
 # - A power cut at operation number `cut`: that operation is done only in part (an erase leaves
 #   the sector as garbage or partly erased, a program leaves some of its bits cleared) and
-#   PowerCut is raised; nothing after it happens.
+#   PowerCut (a BaseException) is raised; nothing after it happens.
 # - Nvm: microcontroller.nvm, one sector (ports/raspberrypi/common-hal/nvm/ByteArray.c,
 #   common_hal_nvm_bytearray_set_bytes): if the bytes being written over are all 0xFF, each page
 #   touched is programmed with (the page as it is + the new bytes), no erase; otherwise the whole
@@ -20,8 +20,9 @@ SECTOR = 4096
 PAGE = 256
 
 
-class PowerCut(Exception):
-    pass
+class PowerCut(BaseException):
+    """Not an Exception: no `except Exception` in the app may swallow a power cut (it would play
+    on and write more after the power went)."""
 
 
 class Flash:
