@@ -486,7 +486,11 @@ function frame() {
 }
 
 async function boot(cfg) {
-  const { bootromB1 } = await import(pathToFileURL(cfg.bootrom).href);
+  // the B1 boot ROM: rp2040js's JavaScript copy (.mjs), or the 16 KB binary of Raspberry Pi's
+  // pico-bootrom release (any other name)
+  const bootromB1 = cfg.bootrom.endsWith('.mjs')
+    ? (await import(pathToFileURL(cfg.bootrom).href)).bootromB1
+    : new Uint32Array(Uint8Array.from(readFileSync(cfg.bootrom)).buffer);
   mcu = new RP2040();
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootromB1);
