@@ -54,12 +54,4 @@ class Tone:
         self._t0 = now
         if rem:
             self._sample = self._raw(mv[0:rem], sample_rate=_RATE)
-            try:
-                out.play(self._sample)
-            except Exception as e:  # e.g. no DMA channel free: the game goes on, silent
-                print("audio off:", e)
-                self.tone = _silent
-
-
-def _silent(hz, ms):
-    pass
+            out.play(self._sample)
