@@ -186,3 +186,19 @@ def write_pair(path, device, headless):
     """A PNG of the device screen beside the headless render (for a failing comparison)."""
     rows = [tuple(d) + (0,) * 4 + tuple(h) for d, h in zip(device, headless)]
     emu.write_png(path, len(rows[0]), len(rows), emu.to_rgb_rows(rows))
+
+
+def check_title(chip, w, h, keys, folder, limit_ms=20000):
+    """Boot to the title and require it to match the headless render of the same board (a PNG
+    pair in folder when it does not)."""
+    expect = Headless(w, h, keys).frame565()
+    try:
+        boot_to_title(chip, limit_ms=limit_ms, title=expect)
+    except emu.EmuError:
+        pass  # the comparison below says what the screen shows instead
+    title = chip.frame565()
+    bad = mismatch(title, expect)
+    path = os.path.join(str(folder), "title.png")
+    if bad:
+        write_pair(path, title, expect)
+    assert bad == 0, "title screen differs from the headless render in %d px (%s)" % (bad, path)
