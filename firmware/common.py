@@ -16,6 +16,16 @@ def unload(name):
         delattr(pkg, name[i + 1:])
 
 
+def agree(name, verb):
+    """name and its verb, given in the "AI" form, agreeing: ("AI", "starts") -> "AI starts",
+    ("You", "starts") -> "You start", ("You", "has") -> "You have"."""
+    if name != "You":
+        return name + " " + verb
+    if verb in ("has", "was"):
+        return "You have" if verb == "has" else "You were"
+    return "You " + (verb[:-1] if verb[-1:] == "s" else verb)  # "had", "lost": as they are
+
+
 def num(text):
     """The square/hole/pit a move text starts from ("3+" -> 3, "son:4" -> 4, "14*" -> 14)."""
     if text[:4] == "son:":

@@ -326,6 +326,11 @@ def test_game_over_explains_the_result(game):
     assert app.view.frame.status.text == o.head
     assert app.view.frame.msg.text.startswith("A: why")
     res = s.snap["result"]
+    if res.get("winner") is not None:  # the winner's score first (issue 31): "AI wins 46-24"
+        a, b = o.head.split()[-1].split("-")
+        w = res["winner"]
+        assert (int(a), int(b)) == (o.table[-1][1 + w], o.table[-1][2 - w]), (o.head, o.table)
+        assert o.head.startswith(s.names()[w] + (" win " if s.names()[w] == "You" else " wins "))
     assert o.reason and "_" not in o.reason and "(" + res["reason"] + ")" != o.reason
     for term, a, b in o.table:  # every term has its name
         assert term and term.strip() == term

@@ -1,5 +1,6 @@
 # Game over (Ô Ăn Quan) / match over (San-Yao, Omweso): first the final board with the result
 # and its reason in words, then (A) every term of the score by name. Portable.
+from firmware.common import agree
 
 
 class GameOverScreen:
@@ -21,7 +22,9 @@ class GameOverScreen:
         if w is None:
             self.head = "Draw %s" % score
         else:
-            self.head = "%s win%s %s" % (nm[w], "" if nm[w] == "You" else "s", score)
+            # the winner's score first: "AI wins 46-24"
+            self.head = "%s %s" % (agree(nm[w], "wins"),
+                                   score if w == 0 else "%s-%s" % (tot[2], tot[1]))
         self.reason = ad.reason_words(res, nm)
         self.raw = self._lines(nm)
         self.lines = self.raw

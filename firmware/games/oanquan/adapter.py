@@ -5,7 +5,7 @@ TITLE = "\u00d4 \u0102n Quan"
 DESC = "Vietnam: capture mandarins"
 CELLS = 12
 FIELD = "squares"
-# HELP (the rules help text) lives in help_oanquan.py, loaded only for the help screen.
+# The rules help text lives in help.py beside this file, loaded only for the help screen.
 MOVER_VIEW = False  # the board is drawn the same way for both players
 
 def cells(snap, player):

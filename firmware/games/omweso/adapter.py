@@ -1,11 +1,13 @@
-# Omweso as the app sees it (see g_oanquan.py). Pits are numbered in each player's own order; the
+# Omweso as the app sees it (see ../oanquan/adapter.py). Pits are numbered in each player's own order; the
 # board is drawn from one player's side: outer row at the bottom, inner row above it.
+from firmware.common import agree
+
 NAME = "omweso"
 TITLE = "Omweso"
 DESC = "Uganda: 4 rows, captures"
 CELLS = 32
 FIELD = "pits"
-# HELP (the rules help text) lives in help_omweso.py, loaded only for the help screen.
+# The rules help text lives in help.py beside this file, loaded only for the help screen.
 MOVER_VIEW = True
 
 def cells(snap, player):
@@ -95,8 +97,8 @@ def round_lines(trace, names):
     for ev in trace:
         e = ev.get("event")
         if e == "game_end":
-            out.append("Game %d: %s win%s" % (ev.get("game_no", 0), names[ev.get("winner", 0)],
-                                              "" if names[ev.get("winner", 0)] == "You" else "s"))
+            out.append("Game %d: %s" % (ev.get("game_no", 0),
+                                        agree(names[ev.get("winner", 0)], "wins")))
             out.append("%s: +%d point%s" % (ev.get("reason", ""), ev.get("award", 0),
                                            "" if ev.get("award", 0) == 1 else "s"))
         elif e == "points":
@@ -105,21 +107,25 @@ def round_lines(trace, names):
         elif e == "annul":
             out.append("Endless move: game annulled")
         elif e == "new_game":
-            out.append("Game %d: %s starts" % (ev.get("game_no", 0), names[ev.get("starter", 0)]))
+            out.append("Game %d: %s" % (ev.get("game_no", 0),
+                                        agree(names[ev.get("starter", 0)], "starts")))
     return out
 
 
-REASONS = {"ordinary": "%s had no pit of 2 seeds to move",
-           "okutema": "%s lost both end columns (okutema)",
-           "akawumbi": "%s: okutema and no move (akawumbi)",
-           "akakyala": "%s was captured twice first (akakyala)"}
+REASONS = {"ordinary": ("had", "no pit of 2 seeds to move"),
+           "okutema": ("lost", "both end columns (okutema)"),
+           "akawumbi": ("", "okutema and no move (akawumbi)"),
+           "akakyala": ("was", "captured twice first (akakyala)")}
 
 
 def reason_words(res, names):
     """The last game's end in words; its loser is the other player."""
     w = res.get("winner")
     loser = names[1 - w] if w in (0, 1) else "?"
-    return REASONS.get(res.get("reason"), "%s") % loser
+    r = REASONS.get(res.get("reason"))
+    if r is None:
+        return loser
+    return (agree(loser, r[0]) if r[0] else loser + ":") + " " + r[1]
 
 
 def score_table(game, pos, snap):

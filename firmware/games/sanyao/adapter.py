@@ -1,10 +1,13 @@
-# San-Yao as the app sees it (see g_oanquan.py for the meaning of each name). Portable, no display.
+# San-Yao as the app sees it (see ../oanquan/adapter.py for the meaning of each name). Portable,
+# no display.
+from firmware.common import agree
+
 NAME = "sanyao"
 TITLE = "San-Yao"
 DESC = "China: relay sowing, sons"
 CELLS = 10
 FIELD = "holes"
-# HELP (the rules help text) lives in help_sanyao.py, loaded only for the help screen.
+# The rules help text lives in help.py beside this file, loaded only for the help screen.
 MOVER_VIEW = False
 
 def cells(snap, player):
@@ -77,22 +80,24 @@ def round_lines(trace, names):
         elif e == "settlement":
             if ev.get("repaid"):
                 by = ev.get("by") or 0
-                out.append("%s repays loan %d" % (names[by], ev["repaid"]))
+                out.append("%s loan %d" % (agree(names[by], "repays"), ev["repaid"]))
             if ev.get("forgiven"):
                 out.append("(%d forgiven)" % ev["forgiven"])
             t = ev.get("totals", [0, 0])
             out.append("Totals %d - %d" % (t[0], t[1]))
             w = ev.get("winner")
-            out.append("Tie" if w is None else "%s wins the round" % names[w])
+            out.append("Tie" if w is None else agree(names[w], "wins") + " the round")
         elif e == "son":
             pass
         elif e == "choose_sons":
-            out.append("%s chooses %d son(s)" % (names[ev.get("player", 0)], ev.get("count", 0)))
+            out.append("%s %d son(s)" % (agree(names[ev.get("player", 0)], "chooses"),
+                                         ev.get("count", 0)))
         elif e == "loan":
-            out.append("%s lends %d to %s" % (names[ev.get("from", 0)], ev.get("count", 0),
-                                             names[ev.get("to", 0)]))
+            out.append("%s %d to %s" % (agree(names[ev.get("from", 0)], "lends"), ev.get("count", 0),
+                                           names[ev.get("to", 0)]))
         elif e == "round_start":
-            out.append("Round %d: %s starts" % (ev.get("round", 0), names[ev.get("starter", 0)]))
+            out.append("Round %d: %s" % (ev.get("round", 0), agree(names[ev.get("starter", 0)],
+                                                                    "starts")))
     sons = [ev.get("at") for ev in trace if ev.get("event") == "son"]
     if sons:
         out.append("Sons: holes " + " ".join(str(x) for x in sons))
@@ -102,7 +107,7 @@ def round_lines(trace, names):
 def reason_words(res, names):
     t = res.get("totals", [0, 0])
     lo = 0 if t[0] < t[1] else 1
-    return "%s has too few stones to fill a hole" % names[lo]
+    return agree(names[lo], "has") + " too few stones to fill a hole"
 
 
 def score_table(game, pos, snap):
