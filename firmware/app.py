@@ -38,6 +38,7 @@ class App:
         # mark: told what happens in a turn ("move", "turn"...), for tools/device_feel.py
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark)
         self.session.tidy = self.tidy
+        self.session.drop_view = self.drop_view
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
         d = board.display
@@ -65,6 +66,18 @@ class App:
         a step that allocates a lot (a move, then its save), so the two peaks do not add up."""
         if full or mem_free() < self.floor:
             self.collect()
+
+    def drop_view(self):
+        """The screen's view goes at once, its heap free for what the next screen loads; the
+        panel keeps its picture until render() has built the next one whole."""
+        if self.view is None:
+            return
+        if self.refresh:
+            self.board.display.root_group = self.blank
+        self.root.remove(self.view.group)
+        self.view = None
+        self.view_key = None
+        self.collect()
 
     def render(self):
         """Brings the view up to date with the session; True if anything was drawn. The old

@@ -71,6 +71,7 @@ class Session:
         # the picture's version; moved_on: only the AI's progress moved on (no new version)
         self.version = self.moved_on = self.now = 0
         self.tidy = _nothing     # the app's collection between a move and its save (App.tidy)
+        self.drop_view = _nothing  # the screen's view goes before a menu loads (App.drop_view)
         self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
         self._load()
         keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
@@ -87,7 +88,10 @@ class Session:
 
     def menu(self, name, back="title", sel=None):
         if "firmware.screens.menu" not in sys.modules:
-            gc.collect()  # after a long game the heap is in pieces: loading wants large blocks
+            # the board's bitmaps go before the menus' modules load (together: an Omweso game's
+            # lowest heap); after a long game the heap is in pieces: loading wants large blocks
+            self.drop_view()
+            gc.collect()
         from firmware.screens.menu import MenuScreen
         self.show(MenuScreen(self, name, back, sel))
 

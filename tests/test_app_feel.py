@@ -184,3 +184,45 @@ def test_a_value_change_is_on_the_panel_before_its_save():
     board.buttons.press("down")  # a step changes no setting: no save
     app.step(300)
     assert log == ["refresh", "save", "refresh"]
+
+
+class _SeeImport:
+    """A meta-path finder that notes, when `name` is imported, what the app holds then."""
+
+    def __init__(self, name, app):
+        self.name = name
+        self.app = app
+        self.seen = None
+
+    def find_spec(self, name, path=None, target=None):
+        if name == self.name and self.seen is None:
+            a = self.app
+            self.seen = (a.view, len(a.root), a.board.display.root_group is a.blank)
+        return None  # the import itself goes on as usual
+
+
+def test_the_board_goes_before_the_pause_menu_loads():
+    # the board's bitmaps and the menus' modules never share the heap (on the chip, opening the
+    # pause menu was an Omweso game's lowest free heap); the panel keeps the board meanwhile
+    board, app = _app()
+    s = app.session
+    s.cfg["game"] = "omweso"
+    s.cfg["mode"] = "two"
+    s.new_game()
+    app.step(10)
+    assert app.view_key.startswith("board") and "firmware.screens.menu" not in sys.modules
+    d = board.display
+    n = d.refreshes
+    see = _SeeImport("firmware.screens.menu", app)
+    sys.meta_path.insert(0, see)
+    try:
+        board.buttons.press("b")
+        app.step(100)
+    finally:
+        sys.meta_path.remove(see)
+    assert see.seen == (None, 0, True)  # no view, nothing under the root, the panel left as it was
+    assert s.scr.name == "pause" and app.view_key == "menu" and d.root_group is app.root
+    assert d.refreshes == n + 1  # the pause menu reached the panel whole, once
+    board.buttons.press("b")  # and back: the board again
+    app.step(200)
+    assert app.view_key.startswith("board") and d.refreshes == n + 2
