@@ -76,8 +76,7 @@ class App:
             self.board.display.root_group = self.blank
         self.root.remove(self.view.group)
         self.view = None
-        self.view_key = None
-        self.collect()
+        self.view_key = None  # (the caller collects: Session.menu, Session.to_board)
 
     def render(self):
         """Brings the view up to date with the session; True if anything was drawn. The old

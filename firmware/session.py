@@ -88,17 +88,17 @@ class Session:
 
     def menu(self, name, back="title", sel=None):
         if "firmware.screens.menu" not in sys.modules:
-            # the board's bitmaps go before the menus' modules load (together: an Omweso game's
-            # lowest heap); after a long game the heap is in pieces: loading wants large blocks
+            # the board's bitmaps go before the menus' modules load (both: Omweso's lowest heap)
             self.drop_view()
             gc.collect()
         from firmware.screens.menu import MenuScreen
         self.show(MenuScreen(self, name, back, sel))
 
     def to_board(self):
-        """Back to the game's board: the menus' and text screens' modules go (loaded again when
-        shown), so a game keeps only its own modules in RAM."""
+        """Back to the game's board: the menu's view and the screens' modules go (loaded again
+        when shown), then one collection: a game keeps only its own modules in RAM."""
         self.show(self.play)
+        self.drop_view()
         for m in _SCREEN_MODULES:
             unload(m)
         for g in games.NAMES:
