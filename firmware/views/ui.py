@@ -327,16 +327,17 @@ class Pit:
 
     def draw(self, count, style="", body=BODY, big=0, text=None, num=-1):
         """count seeds as dots (the count as a number only when they do not all fit, or a text
-        given), the big stone when big, the pit's number num in a corner (-1: none)."""
+        given), the big stone when big, the pit's number num in a corner (-1: none). True if its
+        pixels were drawn again (not only its colours changed)."""
         st = self.state  # unchanged: nothing drawn and nothing allocated (every redraw)
         same = st is not None and st[0] == count and st[3] == big and st[4] == text and \
             st[5] == num
         if same and st[1] == style and st[2] == body:
-            return
+            return False
         self.state = (count, style, body, big, text, num)
         if same:  # only the ring or body colour: another palette, the bitmap as it is (a cursor
             self._style(style, body)  # step redraws no pixel of its own)
-            return
+            return False
         # an attribute is set only when it differs from the class's default (each one set
         # makes a pit's object bigger: Omweso has 32 next to the AI's search)
         if self.numbered != (num >= 0):
@@ -370,6 +371,7 @@ class Pit:
         x, y = self.text_origin(t)
         self._glyphs(t, x, y, sc, 2)
         self._number(num)
+        return True
 
     def _number(self, num):
         if num >= 0:

@@ -34,7 +34,6 @@ class View(BoardView):
         self.layers = layers.Layers(g, ((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), 8, 2,
                                     cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
         self.slot = self.layers.pits
-        self.shown = -1
 
     def viewer(self, s):
         m = s.cfg["mode"]
@@ -77,12 +76,16 @@ class View(BoardView):
             pits[s.mover()] = s.play.setup
         for p in (0, 1):
             body = ui.BODY if p == v else ui.BODY1
+            drawn = 0
             for i in range(16):
-                self.slot[G.slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
-                                                    body, 0, None, i)
+                if self.slot[G.slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
+                                                       body, 0, None, i):
+                    drawn += 1
             # the first drawing of 32 pits leaves ~4 KB of garbage (small tuples per pit): the
-            # app may collect half-way (App.tidy), so that it does not pile up at once
-            s.tidy()
+            # app may collect half-way (App.tidy), so that it does not pile up at once; not for
+            # a pit or two (a cursor step waited ~30 ms for a collection before its picture)
+            if drawn > 4:
+                s.tidy()
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
             pt = scene["points"]
