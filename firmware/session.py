@@ -18,9 +18,7 @@ _MSG_MS = 2200
 _AI_DELAY = 250     # ms at least between a sowing's end and the AI's (vs AI)
 _DEMO_DELAY = 700   # between moves in AI demo mode
 _WORK_MS = 100      # search between two looks at the clock (the progress indicator's rate)
-# The wall-clock cap of one AI move (a safety net: a level is a node budget, engine/ai.py; level 5
-# takes ~5 s on the chip, 8 s at most is issue 11's limit)
-AI_CAP_MS = 7500
+AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
 _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
                    "firmware.screens.menu_items", "firmware.screens.text",
                    "firmware.screens.history", "firmware.rule_text")
@@ -74,7 +72,7 @@ class Session:
         self.drop_view = _nothing  # the screen's view goes before a menu loads (App.drop_view)
         self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
         self._load()
-        keep_game(self.cfg["game"])  # a saved game of another game loaded its rules only
+        self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
 
     # ------------------------------------------------------------------ screens
@@ -153,8 +151,7 @@ class Session:
         # the previous game (and its AI's buffers) goes before the next one is loaded
         self.game = self.rec = self.brain = self.snap = self.play = None
         self.undo, self.log, self.log_cut = TakeBack(), bytearray(), 0
-        keep_game(name)
-        self.ad = adapter(name)
+        self.ad = keep_game(name)
         self.cfg["game"] = name
         from firmware.screens.play import PlayScreen
         from firmware.screens import over  # noqa: F401 (loaded now: a game's end must not
@@ -367,9 +364,11 @@ class Session:
         return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """A late save (_save(later=True)), then the AI's search: Brain.run's slices until ms have
-        passed or stop() (a button)."""
+        """A late save (_save(later=True); a game chosen on the title loads once its name is
+        shown), then the AI's search: Brain.run's slices until ms have passed or stop()."""
         if self.unsaved:
+            if self.game is None and self.ad.NAME != self.cfg["game"]:
+                self.ad = keep_game(self.cfg["game"])
             self._save()
         if not self.busy():
             return

@@ -405,7 +405,7 @@ def test_two_players_has_no_starts_row_and_start_is_one_press_away():
     assert s.human == 0 and s.mover() == 0  # P1 starts
     s.menu("title")
     R.goto(s, ("cfg", "game"))
-    assert "up/down" in s.scr.note() or s.scr.note() == s.ad.DESC
+    assert "up/down" in s.scr.note() or s.scr.note().startswith(("Vietnam", "China", "Uganda"))
 
 
 def test_omweso_points_in_one_order():

@@ -54,7 +54,7 @@ def drop_help(name):
 
 def keep_game(name):
     """Unload every other game's modules (engine and app side): only the game being played (or
-    chosen) stays loaded."""
+    chosen) stays loaded. Returns its adapter."""
     for g in NAMES:
         if g != name:
             for m in _ENGINE:
@@ -62,3 +62,4 @@ def keep_game(name):
             for m in _PARTS:
                 unload("firmware.games.%s.%s" % (g, m))
             unload("firmware.games." + g)
+    return adapter(name)

@@ -2,7 +2,7 @@
 # are: firmware/screens/menu_items.py), the selected row, and what A / left / right / B do.
 # Loaded only while a menu shows. Portable.
 from firmware.screens import menu_items as M
-from firmware.games import adapter, engine_game, keep_game
+from firmware.games import engine_game
 
 
 class MenuScreen:
@@ -92,7 +92,7 @@ class MenuScreen:
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
         if self.name == "title" and it == ("cfg", "game"):
-            return adapter(s.cfg["game"]).DESC
+            return M.GAME_DESC[s.cfg["game"]]
         ud = "X/Y" if s.four else "up/down"
         if it[0] == "cfg":
             return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"
@@ -110,13 +110,10 @@ class MenuScreen:
             if key == "level" and not self.item_enabled(item):
                 return
             s.cfg[key] = M.cycle(M.CFG_VALUES[key], s.cfg[key], step)
-            if key == "game":
-                keep_game(s.cfg["game"])  # only the chosen game's modules stay loaded
-                s.ad = adapter(s.cfg["game"])
             if key == "mode" and self.name == "title":  # "Starts" is for games vs the AI only
                 self.items = self._items()
                 self.select(item)
-            s._save(later=True)
+            s._save(later=True)  # (the chosen game's modules then: Session.work)
         elif kind == "rule":
             r = s.rules_for(s.cfg["game"])
             for o in engine_game(s.cfg["game"]).OPTIONS:

@@ -19,6 +19,10 @@ CFG_VALUES = {
     "take_back": (True, False),
     "blitz": BLITZ,
 }
+# what the title's note says about each game (here, not in its adapter: stepping through the games
+# loads none of their modules before the new choice is on the screen)
+GAME_DESC = {"oanquan": "Vietnam: capture mandarins", "sanyao": "China: relay sowing, sons",
+             "omweso": "Uganda: 4 rows, captures"}
 CFG_LABEL = {
     "game": "Game", "mode": "Mode", "level": "AI level", "starts": "Starts",
     "anim": "Animation", "sound": "Sound", "take_back": "Take-back", "blitz": "Blitz",

@@ -363,7 +363,7 @@ def test_legal_moves_are_the_engines_with_texts_made_when_read():
             except IndexError:
                 pass
             s.play_move(s.legal[(7 * k + 3) % n][0])
-        s = want = buf = None  # one game's modules at a time (the 180k heap of the Unix port)
+        s = g = want = buf = cells = None  # one game's modules at a time (the Unix port's 180k)
         gc.collect()
 
 

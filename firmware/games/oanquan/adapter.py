@@ -2,7 +2,6 @@
 # how trace events change the picture, what the summary says. Plain portable Python, no display.
 NAME = "oanquan"
 TITLE = "\u00d4 \u0102n Quan"
-DESC = "Vietnam: capture mandarins"
 CELLS = 12
 FIELD = "squares"
 # The rules help text lives in help.py beside this file, loaded only for the help screen.

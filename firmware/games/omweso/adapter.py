@@ -4,7 +4,6 @@ from firmware.common import agree
 
 NAME = "omweso"
 TITLE = "Omweso"
-DESC = "Uganda: 4 rows, captures"
 CELLS = 32
 FIELD = "pits"
 # The rules help text lives in help.py beside this file, loaded only for the help screen.

@@ -4,7 +4,6 @@ from firmware.common import agree
 
 NAME = "sanyao"
 TITLE = "San-Yao"
-DESC = "China: relay sowing, sons"
 CELLS = 10
 FIELD = "holes"
 # The rules help text lives in help.py beside this file, loaded only for the help screen.
