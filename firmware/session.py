@@ -428,8 +428,7 @@ class Session:
             return
         t = self.game.move_str(self.rec.pos, code)
         self.hint = num(t)
-        self.play.cursor = self.hint
-        self.say("Hint: " + self.ad.move_words(t))
+        self.play.hinted(t, "Hint: " + self.ad.move_words(t))
 
     # ------------------------------------------------------------------ undo, blitz
     def _blitz_pass(self):

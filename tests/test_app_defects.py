@@ -264,7 +264,45 @@ def test_hint_text_shown_after_a_long_search():
     R.shot(app)
     assert app.view.frame.msg.text.startswith("Hint: pit")
     s.tick(s.now + 3000)
-    assert s.msg == ""
+    assert s.msg == ""  # the message has gone, the hint is still on the screen (issue 31)
+    R.shot(app)
+    assert app.view.frame.msg.text.startswith("Hint: pit %d" % s.hint)
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
+    # the hint trap (issue 31): the direction prompt opened on the other direction, so A, A
+    # played another move than the one the hint named
+    app, s = R.setup_app(160, 128, game, mode="ai")
+    played = []
+    for seed in range(1, 40):
+        s.seed = seed
+        s.new_game()
+        s.human = s.mover()
+        s._begin_turn()
+        if s.phase != "select":
+            continue
+        b = s._brain()
+        real = b.hint
+        got = []
+
+        def hint(pos, ms=None, real=real, got=got):
+            got.append(real(pos, ms))
+            return got[-1]
+        b.hint = hint
+        R.press(s, "x")
+        assert got and s.play.cursor == s.hint
+        want = s.game.move_str(s.rec.pos, got[0])
+        for _ in range(4):  # A until the move is made (one A per prompt)
+            if s.last is not None:
+                break
+            R.press(s, "a")
+        assert s.last is not None and s.last[2] == want, (seed, s.last, want)
+        played.append(want)
+        if len(played) >= 3 and (game != "oanquan" or any(t[-1:] in "+-" for t in played)):
+            break
+    # Ô Ăn Quan asks for a direction every move: a hinted move has gone through the prompt
+    assert len(played) >= 3 and (game != "oanquan" or any(t[-1:] in "+-" for t in played))
 
 
 # ---------------------------------------------------------------- 5: whose capture

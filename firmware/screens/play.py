@@ -19,6 +19,9 @@ class PlayScreen:
         self.setup = None  # Omweso free set-up: 16 counts being arranged
         self.hand = 0
         self.armed = False
+        self.hint_line = ""  # the last hint's words: on the message line until the move is made
+        self.hint_sfx = ""   # its choices ("+" clockwise...): the prompt starts on them
+        self.want = None     # the choices the prompt starts on (the hint's, from its cell)
 
     def view(self, w, h):
         from firmware.games import part
@@ -136,6 +139,13 @@ class PlayScreen:
             best = order[(i + (1 if b == "right" else -1)) % len(order)]
         return cur if best is None else best
 
+    def hinted(self, text, words):
+        """The hint (a move text) is shown: the cursor on its cell, its words said."""
+        self.cursor = self.s.hint
+        self.hint_sfx = suffix(text)
+        self.hint_line = words
+        self.s.say(words)
+
     # ------------------------------------------------------------------ picking a move
     def pick(self, cell):
         cands = []
@@ -149,6 +159,7 @@ class PlayScreen:
             return
         self.cands = cands
         self.prefix = ""
+        self.want = self.hint_sfx if cell == self.s.hint else None  # A, A plays the hint
         self.next_choice()
 
     def next_choice(self):
@@ -169,6 +180,9 @@ class PlayScreen:
         self.cands = live
         self.opts = opts
         self.opt_i = 0
+        w = self.want
+        if w is not None and w[:k] == self.prefix and w[k:k + 1] in opts:
+            self.opt_i = opts.index(w[k:k + 1])
         s.phase = "choose"
         if k:
             s.say("Choice point %d: which way?" % (k + 1))

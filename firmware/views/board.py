@@ -130,6 +130,8 @@ class BoardView:
         ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))
         m = s.msg
         pl = s.play
+        if not m and s.hint is not None and s.phase == "select":
+            m = pl.hint_line  # the hint stays said until its move is made (or another asked)
         if s.phase == "choose":
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:
