@@ -91,7 +91,7 @@ def test_session_engine_ai_heap_under_micropython(name):
 # ---- displayio objects ------------------------------------------------------------------------
 _TILEGRID = 80   # bytes per TileGrid object (struct + tile index) - CircuitPython 9 estimate
 _PALETTE = 24    # per Palette + 8 per colour
-_LABEL = 260     # firmware.ui.Label: Group + TileGrid + 2-colour Palette + its attributes
+_LABEL = 260     # firmware.views.label.Label: Group + TileGrid + 2-colour Palette + attributes
 
 
 def bitmap_bytes(w, h, value_count):
@@ -118,9 +118,12 @@ def displayio_bytes(group):
             if isinstance(el, Label):
                 total += _LABEL
                 objs += 3
-                bmp = el.bitmap
-                if bmp is not None:
-                    total += bitmap_bytes(bmp.width, bmp.height, 2)
+                tg = el.tg  # a tile index per character over the font atlas (held once)
+                if tg is not None:
+                    total += tg.width * tg.height
+                    if id(tg.bitmap) not in seen:
+                        seen.add(id(tg.bitmap))
+                        total += bitmap_bytes(tg.bitmap.width, tg.bitmap.height, 2)
             elif isinstance(el, Group):
                 stack.append(el)
             elif isinstance(el, TileGrid):

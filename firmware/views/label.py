@@ -1,5 +1,8 @@
-# A small bitmap text label for terminalio.FONT (used through firmware/ui.py): the pixels and
-# placement of adafruit_display_text's bitmap_label, without that library's heap cost.
+# A text label for terminalio.FONT (used through firmware/views/ui.py): a TileGrid over one atlas
+# of the font's glyphs, one tile per character, with the pixels and placement of
+# adafruit_display_text's bitmap_label. Setting a text sets tile indices (C), where drawing each
+# glyph into a bitmap of the label's own cost ~0.4 ms a character on the chip (a menu's rows
+# ~60 ms), and a label holds a byte per character instead of a bitmap.
 import displayio
 import terminalio
 
@@ -10,90 +13,111 @@ except (ImportError, AttributeError):
     _blit = None
 
 FONT = terminalio.FONT
-_WHITE = 0xFFFFFF  # the default colour (firmware/ui.py TEXT)
-
-_ASC = []   # (ascent, descent, max ascent, max descent) of FONT, as adafruit_display_text has them
+_WHITE = 0xFFFFFF  # the default colour (firmware/views/ui.py TEXT)
 
 # Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
-# glyphs of its translation only): drawn as the base letter plus a mark in the cell's blank rows
-# above it, as Terminus draws them. Always composed, so the desktop and the device look the same.
+# glyphs of its translation only): the base letter plus a mark in the cell's blank rows above
+# it, as Terminus draws them. Always composed, so the desktop and the device look the same.
 # The letters, their base letters and their marks: two rows of 5-bit masks (left pixel = 16)
 # from the top of the cell for a capital, two rows lower for a small letter.
 _MARKED = "\u00d4\u00f4\u0102\u0103\u00c2\u00e2"  # Ô ô Ă ă Â â
 _BASE = b"OoAaAa"
 _MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
+_NONE = 255  # a character the font has no glyph for: left out, as bitmap_label leaves it
+
+# The atlas: tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter _MARKED[i]. A tile is
+# the font's advance wide and its ascent + descent tall, the glyph where bitmap_label puts it in
+# a line (this font's glyphs stay inside their advance: dx >= 0, dx + width <= shift_x).
+_A = []  # atlas bitmap, tile width, tile height, the box's middle (yt), the font's greatest
+#          ascent, the box's height for one line (adafruit_display_text's _text_bounding_box)
+_HAS = bytearray(96)  # 1 for the ASCII characters the font has a glyph for (get_glyph makes a
+#                       new object at every call: asked once per character, not per text)
 
 
-# One atlas for every glyph, looked up once per character: get_glyph makes a new object at every
-# call, so a label built from it left ~2 KB of garbage per line of text on the device.
-_TILE = bytearray(96)  # ASCII 32..127: 1 + its tile in the atlas; 0 not looked up; 255 no glyph
-_TEXT = bytearray(64)  # the tile (+ 1; 0 none) of each character of the text being set, looked
-#                        up once per character, not once per pass
-_F = []  # the atlas bitmap and the cell: width, height, dx, dy, shift_x (a monospace font)
-
-
-def _font():
-    if not _F:
-        g = FONT.get_glyph(ord("M"))
-        atlas = getattr(FONT, "bitmap", None)
-        if atlas is None or g.bitmap is not atlas:  # type: ignore[attr-defined]
-            # glyphs with bitmaps of their own (Blinka on the desktop): copied into one atlas
-            atlas = displayio.Bitmap(g.width * 96, g.height, 2)  # type: ignore[attr-defined]
-        # fontio.Glyph is a named tuple; its stub declares none of the fields
-        _F.extend((atlas, g.width, g.height, g.dx, g.dy, g.shift_x))  # type: ignore
-    return _F
-
-
-def _tile(ch):
-    """The tile of ch (the base letter of a composed one) in the atlas; -1 if FONT lacks it."""
-    m = _MARKED.find(ch)
-    c = (_BASE[m] if m >= 0 else ord(ch)) - 32
-    if c < 0 or c >= 96:
-        return -1
-    t = _TILE[c]
-    if not t:
-        f = _font()
-        g = FONT.get_glyph(c + 32)
+def _atlas():
+    if _A:
+        return _A
+    g = FONT.get_glyph(ord("M"))
+    gw, gh, gdx, gdy, adv = g.width, g.height, g.dx, g.dy, g.shift_x  # type: ignore
+    asc = dsc = 0
+    for ch in "M j'":
+        if FONT.get_glyph(ord(ch)) is not None:
+            asc = max(asc, gh + gdy)
+            dsc = max(dsc, -gdy)
+    bb = FONT.get_bounding_box()
+    amax, dmax = (bb[1], -bb[3]) if len(bb) == 4 else (asc, dsc)
+    th = amax + dmax
+    top = amax - gh - gdy
+    b = displayio.Bitmap(adv * (96 + len(_MARKED)), th, 2)
+    copy = _copier(b)
+    for t in range(96 + len(_MARKED)):
+        c = 32 + t if t < 96 else _BASE[t - 96]
+        g = FONT.get_glyph(c)
         if g is None:
-            t = 255
-        elif g.bitmap is f[0]:  # type: ignore[attr-defined]
-            t = g.tile_index + 1 if g.tile_index < 254 else 255  # type: ignore[attr-defined]
-        else:
-            w = f[1]
-            src = g.bitmap  # type: ignore[attr-defined]
-            x0 = g.tile_index * w  # type: ignore[attr-defined]
-            for y in range(f[2]):
-                for x in range(w):
-                    f[0][c * w + x, y] = 1 if src[x0 + x, y] else 0
-            t = c + 1
-        _TILE[c] = t
-    return t - 1 if t != 255 else -1
+            continue
+        if t < 96:
+            _HAS[t] = 1
+        _glyph(b, t * adv + gdx, top, g, copy)
+        if t >= 96:
+            m = t - 96
+            y = top + (0 if c < 97 else 2)
+            for r in (_MARK[2 * m], _MARK[2 * m + 1]):
+                for i in range(5):
+                    if r & (16 >> i) and 0 <= y < th:
+                        b[t * adv + gdx + i, y] = 1
+                y += 1
+    _A.extend((b, adv, th, asc // 2, amax, asc + dsc))
+    return _A
 
 
-def _ascent():
-    if not _ASC:
-        f = _font()
-        a = d = 0
-        for ch in "M j'":
-            if _tile(ch) >= 0:
-                a = max(a, f[2] + f[4])
-                d = max(d, -f[4])
-        bb = FONT.get_bounding_box()
-        if len(bb) == 4:  # a font with descent: adafruit_display_text's maxima
-            _ASC.append((a, d, bb[1], -bb[3]))
-        else:
-            _ASC.append((a, d, a, d))
-    return _ASC[0]
+def _copier(b):
+    # Bitmap.blit (Blinka), bitmaptools.blit (CircuitPython 9+) or pixel by pixel, decided once
+    if hasattr(b, "blit"):
+        return 1
+    return 2 if _blit is not None else 0
+
+
+def _glyph(b, x, y, g, copy):
+    """Glyph g's pixels (other than 0) into b at x, y, clipped to b."""
+    src = g.bitmap
+    gw = g.width
+    gh = g.height
+    x0 = g.tile_index * gw
+    y0 = 0
+    if y < 0:
+        y0 = -y
+        y = 0
+    h = min(gh - y0, b.height - y)
+    if h <= 0:
+        return
+    if copy == 1:
+        b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_index=0)
+    elif copy == 2:
+        _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_source_index=0)
+    else:
+        for j in range(h):
+            for i in range(gw):
+                if src[x0 + i, y0 + j]:
+                    b[x + i, y + j] = 1
+
+
+def tile_of(ch):
+    """ch's tile in the atlas (_NONE if the font has no glyph for it)."""
+    o = ord(ch)
+    if 32 <= o < 128:
+        return o - 32 if _HAS[o - 32] else _NONE
+    m = _MARKED.find(ch)
+    return 96 + m if m >= 0 else _NONE
 
 
 class Label(displayio.Group):
-    """A line (or lines) of FONT text drawn into one 1-bit bitmap: the pixels and the placement
-    of adafruit_display_text's bitmap_label.Label (loose box, left to right, scale 1, no padding
-    or outline), without its library (~20 KB of heap on the device) and with a third of its
-    per-label state. text and color can be changed; anchor_point / anchored_position as there."""
+    """A line (or lines, spaced by the font's cell: line_spacing 1) of FONT text: bitmap_label's
+    pixels and placement (loose box, scale 1, no padding or outline). text and color can be
+    changed; anchor_point / anchored_position as there. A new text sets only the tiles that
+    change, so only their pixels go to the panel; a new length makes a new TileGrid."""
 
     def __init__(self, text="", color=_WHITE, background_color=None, anchor_point=None,
-                 anchored_position=None, x=0, y=0, line_spacing=1.25):
+                 anchored_position=None, x=0, y=0, line_spacing=1.0):
         super().__init__(x=x, y=y)
         self._pal = p = displayio.Palette(2)
         if background_color is None:
@@ -105,8 +129,8 @@ class Label(displayio.Group):
         self.color = color
         self._ap = anchor_point
         self._pos = anchored_position
-        self._ls = int(line_spacing * _font()[2])
-        self.bitmap = None
+        self.spacing = line_spacing
+        self.tg = None
         self._text = None
         self.text = text
 
@@ -128,97 +152,60 @@ class Label(displayio.Group):
         if t == self._text:
             return
         self._text = t
-        if not t:
-            if len(self):
+        atlas, adv, th, yt, amax, box = _atlas()
+        # the grid: the longest line's glyphs across, the lines up to the last with a glyph down
+        cols = rows = n = line = 0
+        for ch in t:
+            if ch == "\n":
+                line += 1
+                n = 0
+            elif tile_of(ch) != _NONE:
+                n += 1
+                cols = max(cols, n)
+                rows = line + 1
+        if not cols:
+            if self.tg is not None:
                 self.pop()
-            self.bitmap = None
+                self.tg = None
             self._place(0, 0, 0, 0)
             return
-        f = _font()
-        gw = f[1]
-        gh = f[2]
-        gdx = f[3]
-        gdy = f[4]
-        gsx = f[5]
-        asc, desc, amax, dmax = _ascent()
-        global _TEXT
-        if len(t) > len(_TEXT):
-            _TEXT = bytearray(len(t))
-        tiles = _TEXT
-        # the box (adafruit_display_text's _text_bounding_box, loose background)
-        yt = asc // 2
-        lines = 1
-        xp = yp = 0
-        left = None
-        right = top = bottom = 0
-        nl = 0
-        i = -1
-        for ch in t:
-            i += 1
-            if ch == "\n":
-                nl += 1
-                continue
-            ti = _tile(ch)
-            tiles[i] = ti + 1
-            if ti < 0:
-                continue
-            if nl:
-                xp = 0
-                yp += self._ls * nl
-                lines += nl
-                nl = 0
-            if xp == 0:
-                left = 0 if left is None else min(left, gdx)
-            xr = xp + gw + gdx
-            xp += gsx
-            right = max(right, xp, xr)
-            if yp == 0:
-                top = min(top, -gh - gdy + yt)
-            bottom = max(bottom, yp - gdy + yt)
-        if left is None:
-            left = 0
-        w = right - left
-        h = (lines - 1) * self._ls + amax + dmax
-        b = self.bitmap
-        tx = left
-        ty = yt - amax
-        if b is None or b.width != w or b.height != h:
-            if len(self):
+        if rows > 1 and self.spacing != 1:
+            raise ValueError("lines are a font cell apart (line_spacing 1)")
+        tg = self.tg
+        if tg is None or tg.width != cols or tg.height != rows:
+            if tg is not None:
                 self.pop()
-            b = self.bitmap = None  # the old bitmap can go before the new one is made
-            b = self.bitmap = displayio.Bitmap(w, h, 2)
-            self.append(displayio.TileGrid(b, pixel_shader=self._pal, x=tx, y=ty))
-        else:
-            b.fill(0)
-        # the glyphs (its _place_text): glyph pixels other than 0 are copied
-        xp = -left
-        yp = amax
-        i = -1
+                self.tg = tg = None  # the old grid goes before the new one is made
+            tg = self.tg = displayio.TileGrid(atlas, pixel_shader=self._pal, width=cols,
+                                              height=rows, tile_width=adv, tile_height=th,
+                                              default_tile=0, x=0, y=yt - amax)
+            self.append(tg)
+        k = 0  # the tile being set: row * cols + column
+        col = 0
         for ch in t:
-            i += 1
             if ch == "\n":
-                xp = -left
-                yp += self._ls
+                while col < cols:  # the rest of the row blank
+                    if tg[k]:
+                        tg[k] = 0
+                    k += 1
+                    col += 1
+                col = 0
+                if k >= rows * cols:
+                    break
                 continue
-            ti = tiles[i] - 1
-            if ti < 0:
+            v = tile_of(ch)
+            if v == _NONE:
                 continue
-            gx = ti * gw
-            yb = yp - gh - gdy
-            yc = 0
-            if yb < 0:
-                yc = -yb
-                yb = 0
-            try:
-                _copy_glyph(b, max(xp + gdx, 0), yb, f[0], gx, yc, gx + gw, gh)
-            except ValueError:
-                pass
-            m = _MARKED.find(ch) if ch > "~" else -1  # the marked letters are not ASCII
-            if m >= 0:
-                _mark(b, xp + gdx, yb - yc + (0 if _BASE[m] < 97 else 2), _MARK[2 * m],
-                      _MARK[2 * m + 1])
-            xp += gsx
-        self._place(tx, ty, w, bottom - top)
+            if tg[k] != v:  # an unchanged tile is not sent to the panel again
+                tg[k] = v
+            k += 1
+            col += 1
+        while k < rows * cols:
+            if tg[k]:
+                tg[k] = 0
+            k += 1
+        # bitmap_label's box: from the first line's ascent to the last line's descent
+        self._place(0, yt - amax, cols * adv, (rows - 1) * th + box)
 
     def _place(self, bx, by, bw, bh):
         ap = self._ap
@@ -226,34 +213,6 @@ class Label(displayio.Group):
         if ap is not None and pos is not None:
             self.x = int(pos[0] - bx - round(ap[0] * bw))
             self.y = int(pos[1] - by - round(ap[1] * bh))
-
-
-def _mark(b, x, y, r0, r1):
-    # a diacritic's two rows of pixels (colour 1) from x, y
-    for r in (r0, r1):
-        for i in range(5):
-            if r & (16 >> i) and 0 <= x + i < b.width and 0 <= y < b.height:
-                b[x + i, y] = 1
-        y += 1
-
-
-# Bitmap.blit (Blinka) or bitmaptools.blit (CircuitPython 9+), decided once: hasattr() on each
-# glyph cost an AttributeError raised and caught on the device (~0.1 ms a character)
-_METHOD = hasattr(displayio.Bitmap, "blit")
-
-
-def _copy_glyph(dst, x, y, src, x1, y1, x2, y2):
-    if _METHOD:
-        dst.blit(x, y, src, x1=x1, y1=y1, x2=x2, y2=y2, skip_index=0)
-    elif _blit is not None:
-        _blit(dst, src, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=0)
-    else:
-        for j in range(y2 - y1):
-            for i in range(x2 - x1):
-                if 0 <= x + i < dst.width and 0 <= y + j < dst.height:
-                    v = src[x1 + i, y1 + j]
-                    if v:
-                        dst[x + i, y + j] = v
 
 
 def label(group, text, x, y, color=_WHITE, anchor=(0, 0), bg=None):

@@ -36,7 +36,7 @@ class MenuView:
         g.append(self.mark_r)
         self.chars = (w - 4) // ui.CH_W
         # what the selected row is about, word-wrapped on two lines (nothing cut off)
-        self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN, ui.CH_H)
+        self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN)
         self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
         self.rows = [""] * self.n  # the text of each visible row (for tests)

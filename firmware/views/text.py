@@ -16,7 +16,7 @@ class TextView:
         self.title = ui.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
         self.n = (h - 2 * ui.CH_H - 4) // ui.CH_H
         self.y0 = ui.CH_H + 2
-        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT, ui.CH_H)
+        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT)
         self.foot = ui.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
         self.rows = []
         s.scr.set_width((w - 4) // ui.CH_W, self.n)

@@ -97,13 +97,13 @@ def backdrop(group, w, h, color):
     return tg
 
 
-# Text: firmware/label.py (a small bitmap label), re-exported here for the views.
+# Text: firmware/views/label.py (a label of font tiles), re-exported here for the views.
 from firmware.views.label import Label, label, set_text  # noqa: E402,F401
 
 
-def lines_label(group, x, y, color, step=CH_H + 2):
-    """A multi-line label whose line i is centred on y + i * step (x = left edge)."""
-    lb = Label(text="", color=color, x=x, y=y + CH_H // 2, line_spacing=step / CH_H)
+def lines_label(group, x, y, color):
+    """A multi-line label whose line i is centred on y + i * CH_H (x = left edge)."""
+    lb = Label(text="", color=color, x=x, y=y + CH_H // 2)
     group.append(lb)
     return lb
 
