@@ -155,8 +155,7 @@ app.render()
 s = app.session
 s.cfg["game"] = "omweso"
 s.new_game()
-app.root.remove(app.view.group)
-app.view = None
+app.drop_view()
 s._brain()
 def meas(name, f):
     gc.collect()
