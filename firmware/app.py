@@ -123,9 +123,13 @@ class App:
         if s.sounds:
             audio = getattr(self.board, "audio", None)
             if audio is not None and s.cfg["sound"]:
-                for name in s.sounds[:4]:
-                    for f, ms in _TONES.get(name, ()):
-                        audio.tone(f, ms)
+                try:
+                    for name in s.sounds[:4]:
+                        for f, ms in _TONES.get(name, ()):
+                            audio.tone(f, ms)
+                except Exception as e:  # (MemoryError, OSError of the output): no sound, the game goes on
+                    print("audio off:", e)
+                    self.board.audio = None
             s.sounds = []
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress indicator move on their own

@@ -87,6 +87,37 @@ def test_sound_ticks_and_capture_chord_when_on():
     assert board.audio.tones and all(f > 0 for f, _ in board.audio.tones)
 
 
+class BrokenAudio:
+    def __init__(self):
+        self.calls = 0
+
+    def tone(self, f, ms):
+        self.calls += 1
+        raise MemoryError("memory allocation failed, allocating 64 bytes")
+
+
+def test_a_failing_speaker_is_turned_off_and_the_game_goes_on(capsys):
+    # A tone that raises (the heap full at that moment, the audio output gone) must not end
+    # the game: the speaker is off for the rest of the session, said once on the console.
+    board = headless.make(160, 128)
+    board.audio = audio = BrokenAudio()
+    app = App(board, store=None)
+    s = app.session
+    s.cfg["mode"] = "two"
+    s.cfg["sound"] = True
+    s.new_game()
+    for i in range(3):
+        s.play.cursor = int(s.legal[0][1][:-1])
+        s.press("a", 0)
+        s.press("a", 0)
+        t = 8000 * i
+        for k in range(140):
+            app.step(t + 60 * k)
+    assert audio.calls == 1 and board.audio is None
+    assert s.snap["ply"] == 3
+    assert capsys.readouterr().out.count("audio off:") == 1
+
+
 def _env():
     e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
              PYGAME_HIDE_SUPPORT_PROMPT="1")
