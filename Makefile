@@ -4,7 +4,7 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: play test test-long venv emu-deps clean
+.PHONY: play test test-long wear venv emu-deps clean
 
 # pip's own progress is shown: a first install takes a minute or two and must not look hung.
 $(VENV)/.ok: requirements.txt
@@ -37,6 +37,10 @@ test: venv $(EMU_DEPS)
 # games): ~20 more minutes on 2 cores
 test-long: venv $(EMU_DEPS)
 	$(VPY) -m pytest -q -n 2 -m long tests
+
+# the saves' flash wear on every drive layout, written to docs/app.md (~5 minutes)
+wear: venv
+	$(VPY) tests/test_saves_flash.py --write
 
 clean:
 	rm -rf $(VENV) build .pytest_cache tools/emu/node_modules

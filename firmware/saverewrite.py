@@ -7,7 +7,7 @@ import gc
 from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, crc16, crc32, record, \
     _varint
 
-_FF = b"\xff" * 64  # padding, 64 bytes at a time
+_BLOCK = 512  # a FAT block of the CIRCUITPY drive: FilePair.SIZE is a multiple of it
 
 
 def _gen_body(gen, n):
@@ -83,8 +83,10 @@ def nvm_rewrite(self, payload, recs):
     if self.backup is not None and self.trusted:
         try:
             pair_write(self.backup, self.gen, payload)
-        except OSError as e:  # a failing drive: go on (the erase below is then a risk)
-            self.error = "backup failed: %s" % e
+        except OSError as e:  # the drive failed (a copy cut short, a directory block damaged by
+            self.gen -= 1     # a cut): the sector keeps the last save rather than be erased
+            self.error = "backup failed: %s" % e  # with no copy; the next save tries again
+            raise
     gc.collect()  # the move's garbage goes before the one 4 KB block a rewrite needs
     img = bytearray(self.size)
     at = _put(img, 0, G_HEAD, (_gen_body(self.gen, n),))
@@ -100,13 +102,17 @@ def nvm_rewrite(self, payload, recs):
 
 
 def pair_write(self, gen, payload):
-    """FilePair.write: the state into the file not holding the newest copy, in place, written
-    piece by piece (no copy of the payload: the file's sector cache assembles it)."""
+    """FilePair.write: the state into the file not holding the newest copy, in place, in whole
+    512-byte blocks from one buffer. FatFs writes a whole block straight to the drive's one-sector
+    cache; a piece of a block it first reads back, and every read writes that cache out (an erase
+    of its 4 KB flash sector: written in pieces a copy erased the files' sector ~4 times, issue
+    32). The seek to the end first walks the file's cluster chain (a new file: allocates it), so
+    the FAT is in FatFs's window before the first write and nothing is read between the writes:
+    a copy erases each flash sector it touches once, the directory's when the file is closed."""
     i = 0 if self.gens[0] <= self.gens[1] else 1
     n = _size(SNAP, len(payload))
     g = gen_record(gen, n)
-    pad = self.SIZE - len(g) - n
-    if pad < 0:
+    if len(g) + n > self.SIZE:
         raise ValueError("save too big")
     f = _frame(SNAP, len(payload))
     tail = bytearray(4)
@@ -115,14 +121,51 @@ def pair_write(self, gen, payload):
     try:
         fh = self.open(self.paths[i], "r+b")
     except OSError:
+        make_pad(self)
         fh = self.open(self.paths[i], "wb")
+    blk = bytearray(_BLOCK)
+    left = self.SIZE
     with fh:
+        fh.seek(self.SIZE)
+        fh.seek(0)
+        at = 0
         for p in (g, f, payload, tail):
-            fh.write(p)
-        while pad > 0:
-            fh.write(_FF if pad >= 64 else _FF[:pad])
-            pad -= 64
+            mv = memoryview(p)
+            k = 0
+            while k < len(p):
+                w = min(_BLOCK - at, len(p) - k)
+                blk[at:at + w] = mv[k:k + w]
+                at += w
+                k += w
+                if at == _BLOCK:
+                    fh.write(blk)
+                    left -= _BLOCK
+                    at = 0
+        while left > 0:  # the rest of the file: 0xFF
+            for j in range(at, _BLOCK):
+                blk[j] = 0xFF
+            fh.write(blk)
+            left -= _BLOCK
+            at = 0
     self.gens[i] = gen
+
+
+def make_pad(self):
+    """Before a save file is made for the first time: a 4 KB file of 0xFF (once in the drive's
+    life), so that the files, allocated after it, never share a flash sector with their
+    directory's block. A copy ends by rewriting its directory entry, which FatFs reads first,
+    and that read writes the cache out: with the file's data in the same sector, that sector was
+    erased twice per copy (tests/test_saves_drive.py)."""
+    path = self.paths[0][:-6] + ".pad"  # (".../mancala-a.sav" -> ".../mancala.pad")
+    try:
+        with self.open(path, "rb"):
+            return
+    except OSError:
+        pass
+    blk = bytearray(b"\xff" * _BLOCK)
+    with self.open(path, "wb") as fh:
+        for _ in range(4096 // _BLOCK):
+            fh.write(blk)
 
 
 def rebuild(self, head, blob, codes):

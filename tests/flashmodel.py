@@ -8,12 +8,7 @@
 #   common_hal_nvm_bytearray_set_bytes): if the bytes being written over are all 0xFF, each page
 #   touched is programmed with (the page as it is + the new bytes), no erase; otherwise the whole
 #   sector is read, patched, erased and programmed again (16 pages).
-# - Drive: files on the CIRCUITPY FAT drive (ports/raspberrypi/supervisor/internal_flash.c):
-#   every block written is copied into a one-sector cache that is flushed as erase + 16 page
-#   programs of the whole 4 KB sector, before another sector is touched and at sync. A file
-#   rewritten in place ("r+b", same size) costs its data sector, then the directory sector (f_sync
-#   rewrites the directory entry). Both files of a FilePair (4 clusters each) share one data
-#   sector; the directory sector also holds entries of other files.
+# - The CIRCUITPY drive (its sector cache and FatFs): tests/drivemodel.py, on this flash.
 import random
 
 SECTOR = 4096
@@ -135,114 +130,26 @@ class Nvm:
                 self.f.program(self.base + p, buf[p:p + PAGE])
 
 
-class Drive:
-    """Files on the CIRCUITPY drive, enough of FAT for a FilePair: each file lives in 4 blocks of
-    the shared data sector, its directory entry (name, size) in the directory sector, next to the
-    entries of other files. open(path, mode) is the FilePair's opener."""
-    ENTRY = 32
-
-    def __init__(self, flash, dir_sector, data_sector, names):
-        self.f = flash
-        self.dir = dir_sector
-        self.data = data_sector
-        self.names = list(names)  # slot i: blocks 4i..4i+3 of the data sector
-        self.stamp = 0
-
-    def _entry(self, i):
-        base = self.dir * SECTOR + i * self.ENTRY
-        e = self.f.mem[base:base + self.ENTRY]
-        name = self.names[i].encode()[-20:]
-        if bytes(e[:len(name)]) != name or e[len(name)] != 0:
-            return None
-        return e[24] | e[25] << 8  # size
-
-    def open(self, path, mode):
-        i = self.names.index(path)
-        if "r" in mode:
-            size = self._entry(i)
-            if size is None:
-                raise OSError(2, "no such file")
-            if "+" not in mode:
-                base = self.data * SECTOR + i * 2048
-                return _Reader(bytes(self.f.mem[base:base + min(size, 2048)]))
-        return _Writer(self, i)
-
-    def _flush(self, sector, patch):
-        # internal_flash.c: the whole sector, patched in the cache, erased and programmed
-        buf = bytearray(self.f.mem[sector * SECTOR:(sector + 1) * SECTOR])
-        patch(buf)
-        self.f.erase(sector)
-        for p in range(0, SECTOR, PAGE):
-            self.f.program(sector * SECTOR + p, buf[p:p + PAGE])
-
-    def write(self, i, data):
-        assert len(data) <= 2048
-
-        def put_data(buf):
-            buf[i * 2048:i * 2048 + len(data)] = data
-
-        def put_entry(buf):
-            self.stamp += 1  # f_sync rewrites the entry (size, time) every time
-            e = bytearray(self.ENTRY)
-            name = self.names[i].encode()[-20:]
-            e[:len(name)] = name
-            e[24] = len(data) & 255
-            e[25] = len(data) >> 8
-            e[28] = self.stamp & 255
-            buf[i * self.ENTRY:(i + 1) * self.ENTRY] = e
-
-        self._flush(self.data, put_data)
-        self._flush(self.dir, put_entry)
-
-
-class _Reader:
-    def __init__(self, data):
-        self.data = data
-
-    def read(self):
-        return self.data
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *a):
-        return False
-
-
-class _Writer:
-    def __init__(self, drive, i):
-        self.drive = drive
-        self.i = i
-        self.buf = bytearray()
-
-    def write(self, b):
-        self.buf += b
-
-    def close(self):
-        self.drive.write(self.i, bytes(self.buf))
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *a):
-        if a[0] is None:
-            self.close()
-        return False
-
-
 # The flash layout of a CircuitPython RP2040 build (ports/raspberrypi/mpconfigport.h): nvm at
-# flash offset 1020 KB (sector 255), the CIRCUITPY drive from 1 MB (sector 256 on). The drive's
-# directory and the save files' data sector are placed at sectors 260 and 300 (any two work).
+# flash offset 1020 KB (sector 255), the CIRCUITPY drive from 1 MB (sector 256 on), modelled up to
+# the end of its image (tests/drivemodel.py; past it the drive reads erased).
 NVM_SECTOR = 255
-DIR_SECTOR = 260
-DATA_SECTOR = 300
-FLASH_SECTORS = 301
+DRIVE_SECTOR = 256
+
+
+def new_flash(seed=0, image=None):
+    """A Flash holding a fresh drive: `image` (tests/drivemodel.image(), by default a 2 MB
+    flash's drive with the save files right after the first cluster) from sector 256."""
+    import drivemodel as DM
+    img = DM.image() if image is None else image
+    flash = Flash(DRIVE_SECTOR + (len(img) + SECTOR - 1) // SECTOR, seed)
+    flash.mem[DRIVE_SECTOR * SECTOR:DRIVE_SECTOR * SECTOR + len(img)] = img
+    return flash
 
 
 def device(seed=0, backup=True):
     """(flash, a fresh Saver on it) as the firmware builds it, with or without the drive copy."""
-    from firmware import saves
-    flash = Flash(FLASH_SECTORS, seed)
+    flash = new_flash(seed)
     return flash, saver_on(flash, backup)
 
 
@@ -250,7 +157,7 @@ def saver_on(flash, backup=True):
     from firmware import saves
     bk = None
     if backup:
-        drive = Drive(flash, DIR_SECTOR, DATA_SECTOR,
-                      ("/saves/mancala-a.sav", "/saves/mancala-b.sav"))
-        bk = saves.FilePair("/saves/mancala", drive.open)
+        import drivemodel as DM
+        vol = DM.Volume(DM.Cache(flash, DRIVE_SECTOR))
+        bk = saves.FilePair("/saves/mancala", vol.open)
     return saves.SlotStore(Nvm(flash, NVM_SECTOR), bk)

@@ -39,12 +39,17 @@ def play_game(s, c, rng, max_moves=3000):
     return n
 
 
-def run(game, games, seed=1, backup=True, watch=None, flash=None):
+def run(game, games, seed=1, backup=True, watch=None, flash=None, place=None):
     """Play `games` complete games of `game` on one device; (flash, moves played). A power cycle
-    (a new Saver and session on the same flash) after every game."""
+    (a new Saver and session on the same flash) after every game. place: the drive's layout
+    (tests/drivemodel.PLACES; by default the first)."""
+    import drivemodel as DM
     rng = random.Random(seed)
     if flash is None:
-        flash = FM.Flash(FM.FLASH_SECTORS, seed)
+        img = DM.image(*(place or DM.PLACES[0]))
+        flash = FM.new_flash(seed, img)
+        if watch is not None and backup:
+            watch.guard = DM.guard(img, FM.DRIVE_SECTOR)
     moves = 0
     for k in range(games):
         saver = FM.saver_on(flash, backup)
@@ -71,6 +76,9 @@ class CutSweep:
         self.lost = 0
         self.lost_at = []    # (operation kind, sector) of each lost save
         self.attached = None
+        self.guard = None    # guard(flash): blocks of other files a cut damaged (drivemodel.guard)
+        self.collateral = 0  # cut points that damaged other files
+        self.worst = 0       # the most blocks of other files one cut damaged
 
     def attach(self, saver):
         flash = saver.store.mem.f
@@ -95,6 +103,10 @@ class CutSweep:
             f.partial(op, self.rng, mode)
             got = FM.saver_on(f, self.backup).load()
             self.cuts += 1
+            if self.guard is not None:
+                n = self.guard(f)
+                self.collateral += n > 0
+                self.worst = max(self.worst, n)
             if got != self.prev and got != self.pending:
                 self.lost += 1
                 sector = op[1] if op[0] == "erase" else op[1] // FM.SECTOR

@@ -277,13 +277,20 @@ class _File:
         self.fs = fs
         self.path = path
         self.mode = mode
-        self.buf = bytearray()
+        self.buf = bytearray(fs.data.get(path, b"")) if "+" in mode else bytearray()
+        self.at = 0
 
     def read(self):
         return bytes(self.fs.data[self.path])
 
+    def seek(self, at):
+        if at > len(self.buf):
+            self.buf += bytes(at - len(self.buf))
+        self.at = at
+
     def write(self, b):
-        self.buf += b
+        self.buf[self.at:self.at + len(b)] = b
+        self.at += len(b)
 
     def __enter__(self):
         return self
