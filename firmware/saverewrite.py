@@ -83,10 +83,17 @@ def nvm_rewrite(self, payload, recs):
     if self.backup is not None and self.trusted:
         try:
             pair_write(self.backup, self.gen, payload)
-        except OSError as e:  # the drive failed (a copy cut short, a directory block damaged by
-            self.gen -= 1     # a cut): the sector keeps the last save rather than be erased
-            self.error = "backup failed: %s" % e  # with no copy; the next save tries again
-            raise
+            self.error = None
+        except OSError as e:
+            # The drive failed (e.g. a directory block garbled by a cut): this save fails and
+            # the sector keeps the last one rather than be erased with no copy; the next save
+            # tries again (FatFs makes the file anew). Twice in a row: the drive is taken as
+            # broken (full, worn) and the sector rewritten without a copy, as with the copy off.
+            again = self.error is not None and self.error[:6] == "backup"
+            self.error = "backup failed: %s" % e
+            if not again:
+                self.gen -= 1
+                raise
     gc.collect()  # the move's garbage goes before the one 4 KB block a rewrite needs
     img = bytearray(self.size)
     at = _put(img, 0, G_HEAD, (_gen_body(self.gen, n),))

@@ -321,6 +321,35 @@ def test_backup_holds_the_state_while_the_sector_is_rewritten():
     assert saves.SlotStore(mem, S.FilePair("/saves/m", fs.open)).load() == head(9)
 
 
+def test_a_failed_drive_copy_keeps_the_sector_once_then_the_log_goes_on_without():
+    # issue 32: a copy that fails must not be followed by an erase of the only other copy; a
+    # drive that keeps failing (full, worn) must not stop the saves for good
+    mem = nvm()
+    fs = Files()
+    st = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    i = 0
+    while st.store.gen < 2:  # a rewrite with its copy
+        i += 1
+        st.save(head(i % 5 + 1))
+
+    def broken(path, mode):
+        raise OSError(28)
+
+    st.store.backup.open = broken
+    failed = None
+    for k in range(400):
+        try:
+            st.save(head(k % 5 + 1))
+            last = head(k % 5 + 1)
+        except OSError:
+            failed = k
+            break
+    assert failed is not None and st.store.gen == 2
+    assert saves.SlotStore(mem).load() == last  # the sector was not erased
+    st.save(head(7))  # the second failure in a row: rewritten without the copy
+    assert st.store.gen == 3 and saves.SlotStore(mem).load() == head(7)
+
+
 def test_a_save_of_the_previous_format_is_read():
     mem = bytearray(4096)
     payload = b'{"v": 1, "cfg": {"level": 4}}\n'
