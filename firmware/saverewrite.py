@@ -109,11 +109,11 @@ def nvm_rewrite(self, payload, recs):
 
 
 def pair_write(self, gen, payload):
-    """FilePair.write: the state into the file not holding the newest copy, in place, in whole
-    512-byte blocks from one buffer. FatFs writes a whole block straight to the drive's one-sector
-    cache; a piece of a block it first reads back, and every read writes that cache out (an erase
-    of its 4 KB flash sector: written in pieces a copy erased the files' sector ~4 times, issue
-    32). The seek to the end first walks the file's cluster chain (a new file: allocates it), so
+    """FilePair.write: the state into the file not holding the newest copy, in place, the whole
+    file in one write from its start, so in whole 512-byte blocks. FatFs writes a whole block
+    straight to the drive's one-sector cache; a piece of a block it first reads back, and every
+    read writes that cache out (an erase of its 4 KB flash sector: written in pieces a copy
+    erased the files' sector ~4 times, issue 32). The seek to the end first walks the file's cluster chain (a new file: allocates it), so
     the FAT is in FatFs's window before the first write and nothing is read between the writes:
     a copy erases each flash sector it touches once, the directory's when the file is closed."""
     i = 0 if self.gens[0] <= self.gens[1] else 1
@@ -130,30 +130,17 @@ def pair_write(self, gen, payload):
     except OSError:
         make_pad(self)
         fh = self.open(self.paths[i], "wb")
-    blk = bytearray(_BLOCK)
-    left = self.SIZE
+    buf = bytearray(self.SIZE)  # (freed before the rewrite's 4 KB sector image)
+    at = 0
+    for p in (g, f, payload, tail):
+        buf[at:at + len(p)] = p
+        at += len(p)
+    for j in range(at, self.SIZE):
+        buf[j] = 0xFF
     with fh:
         fh.seek(self.SIZE)
         fh.seek(0)
-        at = 0
-        for p in (g, f, payload, tail):
-            mv = memoryview(p)
-            k = 0
-            while k < len(p):
-                w = min(_BLOCK - at, len(p) - k)
-                blk[at:at + w] = mv[k:k + w]
-                at += w
-                k += w
-                if at == _BLOCK:
-                    fh.write(blk)
-                    left -= _BLOCK
-                    at = 0
-        while left > 0:  # the rest of the file: 0xFF
-            for j in range(at, _BLOCK):
-                blk[j] = 0xFF
-            fh.write(blk)
-            left -= _BLOCK
-            at = 0
+        fh.write(buf)  # FatFs: one whole block at a time, straight to the cache
     self.gens[i] = gen
 
 

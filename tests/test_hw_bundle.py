@@ -367,9 +367,16 @@ def test_deploy_copies_changes_and_keeps_saves(tmp_path):
     assert 'MANCALA_BOARD = "picosystem"' in s and 'CIRCUITPY_WIFI_SSID = "home"' in s
     assert 'MANCALA_BOARD = "x"' not in s
     assert r.stdout.strip().splitlines()[-2].strip() == "copied code.py"  # code.py last
+    # the drive copy's files, made from the computer (the pad first), never touched again
+    assert got["saves/mancala.pad"] == b"\xff" * 4096
+    assert got["saves/mancala-a.sav"] == got["saves/mancala-b.sav"] == b"\xff" * 2048
+    assert r.stdout.index("made saves/mancala.pad") < r.stdout.index("made saves/mancala-a.sav")
+    (drive / "saves" / "mancala-a.sav").write_bytes(b"A SAVE")
     r2 = run("deploy", "picosystem", "--py", "--drive", str(drive), build=build)
     assert r2.returncode == 0 and "0 file(s) changed" in r2.stdout, r2.stdout
+    assert "made" not in r2.stdout
     assert files_in(str(drive))["mancala.sav"] == b"SAVE"
+    assert files_in(str(drive))["saves/mancala-a.sav"] == b"A SAVE"
 
 
 def test_deploy_without_a_drive_says_so(monkeypatch, tmp_path, capsys):

@@ -154,7 +154,8 @@ def wear_table():
                 worst = (p, nvm, drive, moves)
         p, nvm, drive, moves = worst
         per = max(nvm, drive)
-        rows.append("| %s | %.0f | %.2f | %.2f | %d MB flash, %d + %d blocks | %.0f years |"
+        rows.append("| %s | %.0f | %.2f | %.2f | %d MB flash, /saves after %d blocks of files "
+                    "and %d blocks after its files | %.0f years |"
                     % (NAMES[g], moves / WEAR_GAMES, nvm, drive, p[0], p[1], p[2],
                        CYCLES / (per * 20) / 365))
     return rows

@@ -324,6 +324,8 @@ def deploy(board=None, drive=None, mpy_cross=None, lib_mpy=None):
         print("warning: %s says Board ID %s, but BOARD=%s is for %s"
               % (drive, bid, board, "/".join(BOARDS[board][0])))
     src = bundle(board, mpy_cross, lib_mpy=lib_mpy)
+    for name in make_save_files(drive):  # (before code.py, whose copy restarts the board)
+        print("  made", name)
     changed = 0
     rows = [r for r in listing(src) if r[0] != "code.py"] + [("code.py", 0)]  # code.py last
     for rel, _ in rows:
@@ -357,6 +359,28 @@ def deploy(board=None, drive=None, mpy_cross=None, lib_mpy=None):
         os.sync()
     print("deployed %s to %s: %d file(s) changed, nothing deleted (saves live in the board's "
           "NVM and survive)" % (board, drive, changed))
+
+
+def make_save_files(drive):
+    """The drive copy's files (docs/app.md "Saves"), made from the computer when missing, in the
+    order the device makes them (/saves, the 4 KB pad, the two files, 0xFF: no save in them yet),
+    so the device never has to allocate clusters and write the drive's FAT itself (a power cut
+    then could destroy every file on the drive). Existing ones hold saves: never touched."""
+    sys.path.insert(0, ROOT)
+    from firmware.saves import FilePair
+    from firmware.saverewrite import make_pad
+    os.makedirs(os.path.join(drive, "saves"), exist_ok=True)
+    pair = FilePair(os.path.join(drive, "saves", "mancala"))
+    made = []
+    if not os.path.exists(pair.paths[0][:-6] + ".pad"):
+        made.append("saves/mancala.pad")
+    make_pad(pair)
+    for path in pair.paths:
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(b"\xff" * pair.SIZE)
+            made.append("saves/" + os.path.basename(path))
+    return made
 
 
 # ---- mpy (MicroPython) -------------------------------------------------------------------------
