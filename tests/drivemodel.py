@@ -180,7 +180,7 @@ class Volume:
                 raise OSError(2, "no such file: %s" % path)
             sect, off, e = found
             dclust = _u16(e, 26)
-        f = File(self, sect, off, dclust, _u32(e, 28), "+" in mode)
+        f = File(self, sect, off, dclust, _u32(e, 28))
         if "+" not in mode:  # CircuitPython's read mode: a fast-seek table of the chain at open
             f.chain = [dclust]
             while len(f.chain) * self.csize * BLOCK < f.size:
@@ -191,13 +191,12 @@ class Volume:
 class File:
     """A FIL of ff.c, FF_FS_TINY: fptr, clust, sect; the data goes through the volume's window."""
 
-    def __init__(self, vol, dir_sect, dir_off, sclust, size, writable):
+    def __init__(self, vol, dir_sect, dir_off, sclust, size):
         self.v = vol
         self.dir_sect = dir_sect
         self.dir_off = dir_off
         self.sclust = sclust
         self.size = size
-        self.writable = writable
         self.fptr = 0
         self.clust = 0
         self.sect = 0

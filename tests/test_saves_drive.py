@@ -56,14 +56,10 @@ def unstamped(img):
     flash = FM.new_flash(0, img)
     vol = DM.Volume(DM.Cache(flash, FM.DRIVE_SECTOR))
     for name in ("mancala-a.sav", "mancala-b.sav"):
-        sect, off, _ = vol._find(_u16(vol._find(0, "saves")[2], 26), name)
+        sect, off, _ = vol._find(DM._u16(vol._find(0, "saves")[2], 26), name)
         for i in list(range(18, 20)) + list(range(22, 26)):
             b[sect * DM.BLOCK + off + i] = 0
     return bytes(b)
-
-
-def _u16(b, i):
-    return b[i] | b[i + 1] << 8
 
 
 @pytest.mark.parametrize("place", PLACES)
@@ -97,7 +93,7 @@ def test_a_new_drive_gets_the_pad_then_the_files_away_from_their_directory():
     img, after, logs = DM.run_mp(2, 0, 20, COPIES, 5)
     flash = FM.new_flash(0, after)
     vol = DM.Volume(DM.Cache(flash, FM.DRIVE_SECTOR))
-    d = _u16(vol._find(0, "saves")[2], 26)
+    d = DM._u16(vol._find(0, "saves")[2], 26)
     for name in ("mancala-a.sav", "mancala-b.sav"):
-        first = vol.clst2sect(_u16(vol._find(d, name)[2], 26))
+        first = vol.clst2sect(DM._u16(vol._find(d, name)[2], 26))
         assert first // DM.PER != vol.clst2sect(d) // DM.PER
