@@ -3,6 +3,8 @@
 #   python3 tools/cli.py moves --position FILE|-
 #   python3 tools/cli.py apply --position FILE|- --moves "3+ 9-"|@FILE [--trace]
 #   python3 tools/cli.py bestmove --position FILE|- (--nodes N | --level L | --ms T)
+#   python3 tools/cli.py explain --position FILE|- --move M [--nodes N]
+#   python3 tools/cli.py review --position FILE|- --moves "3+ 9-"|@FILE [--nodes N] [--player P]
 # Bad input: exit status 2, one line on stderr, nothing on stdout.
 import sys
 
@@ -14,13 +16,14 @@ from jsonfmt import write, parse, JSONError  # noqa: E402
 from engine import games, rules as rules_mod  # noqa: E402
 from engine.record import Record  # noqa: E402
 
-USAGE = "usage: cli.py new|moves|apply|bestmove [options] (see docs/protocol.md)"
+USAGE = "usage: cli.py new|moves|apply|bestmove|explain|review [options] (see docs/protocol.md)"
 # Limits that keep every input inside the MicroPython port's 180 KB heap, with the same verdict
 # on both interpreters (docs/protocol.md, "Limits").
 MAX_POSITION = 32768   # bytes of position JSON (a full history fits)
 MAX_HISTORY = 500      # repetition keys in `history`: 700 no longer fit in 180 KB
 MAX_MOVE = 64          # characters of one move ("setup:" and 16 counts fit)
 BUDGETS = {"nodes": 10000000, "ms": 600000, "level": 5}  # bestmove: the largest of each
+EXPLAIN_NODES = 2500   # explain, review: the search budget when --nodes is not given
 _CHUNK = 512
 
 
@@ -217,19 +220,28 @@ def _text_reader(text):
     return read
 
 
+def _moves_source(text):
+    """(read(n), close()) over the moves of a --moves argument: the text itself, or @FILE for
+    long games (MicroPython limits an argument to 255 characters)."""
+    if text[:1] != "@":
+        return _text_reader(text), lambda: None
+    try:
+        f = open(text[1:], "rb")
+    except OSError:
+        raise Bad("cannot read moves file %s" % _q(text[1:]))
+
+    def read(n):
+        try:
+            return f.read(n)
+        except OSError:
+            raise Bad("cannot read moves file %s" % _q(text[1:]))
+    return read, f.close
+
+
 def cmd_apply(argv):
     opts = _args(argv, ("--position", "--moves"), ("--trace",))
     rec = _read_position(opts)
-    text = _one(opts, "--moves")
-    f = None
-    if text[:1] == "@":  # --moves @FILE: for long games (MicroPython limits an argument to 255)
-        try:
-            f = open(text[1:], "rb")
-        except OSError:
-            raise Bad("cannot read moves file %s" % _q(text[1:]))
-        read = f.read
-    else:
-        read = _text_reader(text)
+    read, close = _moves_source(_one(opts, "--moves"))
     trace = [] if opts.get("--trace") else None
     try:
         for i, m in _tokens(read):
@@ -239,27 +251,31 @@ def cmd_apply(argv):
                 rec.play_text(m, trace)
             except ValueError as e:
                 raise Bad("move %d: %s" % (i, e))
-    except OSError:
-        raise Bad("cannot read moves file %s" % _q(text[1:]))
     finally:
-        if f is not None:
-            f.close()
+        close()
     obj = _position_json(rec)
     if trace is not None:
         obj["trace"] = trace
     return obj
 
 
+def _budget(opts, name):
+    v = _one(opts, "--" + name, False)
+    if v is not None:
+        hi = BUDGETS[name]
+        if not rules_mod.decimal(v) or len(v) > 9 or not 1 <= int(v) <= hi:
+            raise Bad("--%s takes a whole number 1..%d, got %s" % (name, hi, _q(v)))
+        v = int(v)
+    return v
+
+
 def cmd_bestmove(argv):
     opts = _args(argv, ("--position", "--nodes", "--level", "--ms"))
     budget = {}
     for name in ("nodes", "level", "ms"):
-        v = _one(opts, "--" + name, False)
+        v = _budget(opts, name)
         if v is not None:
-            hi = BUDGETS[name]
-            if not rules_mod.decimal(v) or len(v) > 9 or not 1 <= int(v) <= hi:
-                raise Bad("--%s takes a whole number 1..%d, got %s" % (name, hi, _q(v)))
-            budget[name] = int(v)
+            budget[name] = v
     if len(budget) != 1:
         raise Bad("bestmove takes exactly one of --nodes, --level, --ms")
     rec = _read_position(opts)
@@ -278,7 +294,45 @@ def cmd_bestmove(argv):
     return {"move": g.move_str(rec.pos, r[0]), "score": r[1], "nodes": r[2], "depth": r[3]}
 
 
-COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": cmd_bestmove}
+def cmd_explain(argv):
+    opts = _args(argv, ("--position", "--move", "--nodes"))
+    nodes = _budget(opts, "nodes") or EXPLAIN_NODES
+    rec = _read_position(opts)
+    g = rec.game
+    if g.over(rec.pos):
+        raise Bad("the game is over: there is no move to explain")
+    text = _one(opts, "--move")
+    try:
+        m = g.parse_move(rec.pos, text)
+    except ValueError as e:
+        raise Bad("--move: %s" % e)
+    from engine.search import Search
+    from engine.explain import explain
+    return explain(Search(g), rec, m, nodes)
+
+
+def cmd_review(argv):
+    opts = _args(argv, ("--position", "--moves", "--nodes", "--player"))
+    nodes = _budget(opts, "nodes") or EXPLAIN_NODES
+    player = _one(opts, "--player", False)
+    if player is not None:
+        if player not in ("0", "1"):
+            raise Bad("--player takes 0 or 1, got %s" % _q(player))
+        player = int(player)
+    rec = _read_position(opts)
+    from engine.search import Search
+    from engine.explain import review
+    read, close = _moves_source(_one(opts, "--moves"))
+    try:
+        return review(Search(rec.game), rec, (t for _, t in _tokens(read)), nodes, player)
+    except ValueError as e:
+        raise Bad(str(e))
+    finally:
+        close()
+
+
+COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": cmd_bestmove,
+            "explain": cmd_explain, "review": cmd_review}
 
 
 def _run(argv):

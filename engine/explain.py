@@ -1,0 +1,88 @@
+# Why a move (issue 31): what it takes now, the best answer to it and what that takes, and its
+# value by the search; and a review of a game's moves against the search's best. Used by
+# `cli.py explain` and `cli.py review` (docs/protocol.md). Game-agnostic: the common game face,
+# engine/record.py and one engine/search.py Search made by the caller (its buffers made once).
+from engine.record import Record
+
+
+def value(search, rec, move, nodes):
+    """(the value of `move` for its mover by a search of `nodes` from the position after it, that
+    position as a Record, the search's best move there or None when the game is over)."""
+    g = rec.game
+    me = g.to_move(rec.pos)
+    after = Record(g, bytearray(rec.pos), rec.seen)
+    after.play(move)
+    if g.over(after.pos):
+        return search.ev.leaf(after.pos, me, 1), after, None
+    m, score = search.best(after.pos, nodes, 0, 0, after.seen)[:2]
+    return (score if g.to_move(after.pos) == me else -score), after, m
+
+
+def gain(game, pos, move):
+    """What `move` takes for its mover: its material after the move minus before (game units:
+    stones, a mandarin at its value, seeds)."""
+    me = game.to_move(pos)
+    p = bytearray(pos)
+    game.play(p, move)
+    return game.material(p, me) - game.material(pos, me)
+
+
+def explain(search, rec, move, nodes):
+    """The hint's facts about `move` in `rec` as a dict: move, gain, reply (None when the game
+    ends), reply_player, reply_gain, value and text (the hint's words)."""
+    g = rec.game
+    me = g.to_move(rec.pos)
+    v, after, reply = value(search, rec, move, nodes)
+    out = {"move": g.move_str(rec.pos, move), "gain": gain(g, rec.pos, move), "value": v,
+           "reply": None, "reply_player": None, "reply_gain": 0}
+    if reply is not None:
+        out["reply"] = g.move_str(after.pos, reply)
+        out["reply_player"] = g.to_move(after.pos)
+        out["reply_gain"] = gain(g, after.pos, reply)
+    out["text"] = words(out["gain"], out["reply_gain"], reply is None,
+                        out["reply_player"] == me)
+    return out
+
+
+def words(taken, reply_taken, ends, again):
+    """The hint's line, short enough for 160x128: "takes 12; best reply takes 2"."""
+    t = "takes %d" % taken if taken > 0 else ("gives %d" % -taken if taken < 0 else "takes nothing")
+    if ends:
+        return t + "; the game ends"
+    if again:  # (San-Yao: the opponent has no move)
+        return t + "; you move again"
+    return t + "; best reply " + ("takes %d" % reply_taken if reply_taken > 0 else "takes nothing")
+
+
+def review(search, rec, moves, nodes, player=None):
+    """One dict per move (`moves`: an iterable of texts, played from `rec`, which ends after the
+    last) of
+    `player` (None: both): ply (the move's number in `moves`, from 1), move, best (the search's),
+    loss (value of best minus value of the move by the same search, >= 0) and text. ValueError
+    (with the move's number) on a malformed or illegal move."""
+    g = rec.game
+    out = []
+    i = 0
+    for text in moves:
+        i += 1
+        pos = rec.pos
+        try:
+            m = g.parse_move(pos, text)
+        except ValueError as e:
+            raise ValueError("move %d: %s" % (i, e))
+        if player is None or g.to_move(pos) == player:
+            best = search.best(pos, nodes, 0, 0, rec.seen)[0]
+            ex = explain(search, rec, best, nodes)
+            vb = ex["value"]
+            vm = vb if m == best else value(search, rec, m, nodes)[0]
+            loss = vb - vm if vb > vm else 0
+            if m == best:
+                text = "the search's move"
+            elif loss == 0:
+                text = "as good as %s" % ex["move"]
+            else:
+                text = "better %s: %s" % (ex["move"], ex["text"])
+            out.append({"ply": i, "move": g.move_str(pos, m), "best": g.move_str(pos, best),
+                        "loss": loss, "text": text})
+        rec.play(m)
+    return out
