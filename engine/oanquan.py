@@ -1,4 +1,4 @@
-# O An Quan (Mandarin Square Capturing), Vietnam: rules OAQ-1..OAQ-10 of RULES.md section 1.
+# O An Quan (Mandarin Square Capturing), Vietnam: rules OAQ-1..OAQ-10 of docs/rules.md section 1.
 # A position is one bytearray (layout below); the rules live in the Game instance.
 from engine.compat import const
 from engine import rules as _rules
@@ -17,7 +17,7 @@ SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
 WIDE = const(29)     # 1 once a debt has reached 256 (the high bytes below are in use)
 DEBT_HI = const(30)  # 3 per player: bits 8..31 of the debts. Debts only grow and OAQ-10 leaves
 SIZE = const(36)     # them out of the repetition key, so no fixed bound holds them: 5 per turn
-_GUARD = const(5000)  # relays in one turn: turns always end (RULES.md); this only catches bugs
+_GUARD = const(5000)  # relays in one turn: turns always end (docs/rules.md); this only catches bugs
 
 REASONS = ("", "mandarins", "no_refill", "repetition")
 _MANDARINS = const(1)

@@ -82,7 +82,7 @@ def _check_result(game, pos, res):
         raise ValueError("result.reason must be one of: %s" % ", ".join(_o.REASONS[1:]))
     if any(pos[1:6]) or any(pos[7:12]):
         raise ValueError("a finished game has its citizen squares swept (OAQ-8)")
-    # `swept` is the breakdown's extra figure: DESIGN.md's form has only winner, reason, score.
+    # `swept` is the breakdown's extra figure: the protocol's older result form has only winner, reason, score.
     # Without it the swept stones are counted in the stock (the score is the same).
     sw = _ints(res, "swept", 2, 0, 70) if "swept" in res else [0, 0]
     if sw[0] > pos[_o.STOCK] or sw[1] > pos[_o.STOCK + 1]:

@@ -1,4 +1,4 @@
-# Omweso (RULES.md section 3): 4x8 pits, relay sowing, captures by opposition, reverse captures.
+# Omweso (docs/rules.md section 3): 4x8 pits, relay sowing, captures by opposition, reverse captures.
 # Position bytearray: 0..15 player 0's pits, 16..31 player 1's (each in its owner's index order),
 # then to_move, phase, over, winner, reason, moves_made, captures, points, game_no (16-bit each),
 # ply (24-bit). Text notation, JSON and set-up parsing: engine/omweso_json.py; game end,

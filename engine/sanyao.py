@@ -1,4 +1,4 @@
-# San-Yao (RULES.md section 2): a 10-hole ring, relay sowing, capture across the gap, matches of
+# San-Yao (docs/rules.md section 2): a 10-hole ring, relay sowing, capture across the gap, matches of
 # rounds with "sons" and loans. Position = one bytearray (layout below); rules live in Game.
 from engine.compat import const
 from engine.rules import check

@@ -1,4 +1,4 @@
-# San-Yao position read from the protocol JSON object (DESIGN.md, "sanyao"), with checks, and
+# San-Yao position read from the protocol JSON object (docs/protocol.md, docs/sanyao.md), with checks, and
 # moves from text (Game.to_json writes the object). Imported lazily by engine/sanyao.py: the device
 # loads it only to read a position, never during a game.
 from engine.compat import const

@@ -1,4 +1,4 @@
-# Words a player understands for every rule option of every game (RULES.md option tables), for the
+# Words a player understands for every rule option of every game (docs/rules.md option tables), for the
 # app's rule menus and the terminal game. Portable. A menu line is "label: value_text" and fits 24
 # columns (a 160-pixel screen, 6-pixel font, cursor included); explain() word-wraps into two
 # 26-column lines. tests/portable/test_rule_text.py checks that every engine option is covered.

@@ -14,7 +14,7 @@ from firmware import saves  # noqa: E402
 from firmware.common import suffix  # noqa: E402
 
 # Player 1 to move; pit 0 has the moves 0+, 0-+ and 0--: a choice point at the first lap and
-# another one later in the move (RULES.md OM-5).
+# another one later in the move (docs/rules.md OM-5).
 CHOICE_POS = {
     "game": "omweso", "rules": {}, "to_move": 1, "ply": 7, "result": None,
     "pits": [[0, 5, 0, 1, 2, 6, 6, 1, 2, 1, 1, 1, 0, 0, 0, 0],

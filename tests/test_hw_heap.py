@@ -350,7 +350,7 @@ def test_a_search_keeps_40k_free_under_170k(game, tmp_path):
 # The boards and their screens (boards/*.py; the Pico builds size their ST7789 themselves).
 SCREENS = {"picopad": (320, 240), "ugame22": (320, 240), "pico_display_pack2": (320, 240),
            "picosystem": (240, 240), "pico_lcd13": (240, 240), "sprig": (160, 128)}
-DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (low end of DESIGN.md's 170-180 KB)
+DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (the low end of the 170-180 KB CircuitPython leaves)
 # Ceiling on the heap the whole app holds during a level-5 search on this 64-bit port, KB per
 # game, any board: what f7c651e (before the second-edition app) held at most, so the app is never
 # heavier than it was (issue 12). History: f7c651e 132.2/138.1/170.2 KB (picopad, ugame22); the

@@ -13,7 +13,7 @@ NOTATION_CHARS = "0123456789+-*"
 
 
 def ref_leaves(own, opp, pit, allow, lim, frw):
-    """{choice string: (status, own, opp, captured)} for the move from `pit` (RULES.md OM-3..7)."""
+    """{choice string: (status, own, opp, captured)} for the move from `pit` (docs/rules.md OM-3..7)."""
     res = {}
 
     def tema(ends, opp):
@@ -320,7 +320,7 @@ def test_OM7_endless_moves_against_reference(rules):
     endless = 0
     fixed = ([1, 1, 0, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 1],  # "4": 22 laps
              [3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1],  # "0": endless cycle
-             [2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 2, 1])  # RULES.md OM-7 example
+             [2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 2, 1])  # docs/rules.md OM-7 example
     for k in range(150):
         me = list(fixed[k]) if k < len(fixed) else [0] * 16
         while max(me) < 2:

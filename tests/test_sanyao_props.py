@@ -1,5 +1,5 @@
 # San-Yao property tests (CPython only): thousands of random matches, compared move by move with a
-# small independent reference of RULES.md section 2 (SY-1..SY-10 and every option).
+# small independent reference of docs/rules.md section 2 (SY-1..SY-10 and every option).
 import json
 import random
 

@@ -1,4 +1,4 @@
-# O An Quan rules, one or more tests per rule ID of RULES.md section 1 (portable: CPython and
+# O An Quan rules, one or more tests per rule ID of docs/rules.md section 1 (portable: CPython and
 # the MicroPython Unix port run the same file).
 from oaq_util import game, position, play, events, value
 from engine.record import Record
@@ -353,7 +353,7 @@ def test_OAQ6_OAQ10_debts_beyond_70_and_256_are_stored_and_read_back():
 
 
 def test_OAQ8_OAQ9_finished_position_in_the_design_form_without_swept():
-    # Issue 13.7: DESIGN.md's result has winner, reason and score; `swept` is optional.
+    # Issue 13.7: the protocol's result has winner, reason and score; `swept` is optional.
     g = game()
     pos = position(g, {1: 3, 3: 1, 7: 1, 8: 2}, big=(0, 1), stock=(23, 20), mandarins=(0, 1),
                    debt=(2, 0))

@@ -3,7 +3,7 @@
 from omweso_util import mk, pits, moves, play, refused, events, row
 from engine import games
 
-EXAMPLE = [2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 2, 1]  # RULES.md OM-7, 18 seeds
+EXAMPLE = [2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 2, 1]  # docs/rules.md OM-7, 18 seeds
 QUIET = [6, 6, 6, 6, 6, 6, 5, 5] + [0] * 8  # 46 seeds, empty inner row: no capture possible
 LONG = [1, 1, 0, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 1]  # "4" ends after exactly 22 laps
 TRIVIAL = [3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]  # "0" is endless, the only move

@@ -1,4 +1,4 @@
-# Omweso rules OM-1..OM-6 on hand-checked positions (RULES.md section 3). Portable: runs under
+# Omweso rules OM-1..OM-6 on hand-checked positions (docs/rules.md section 3). Portable: runs under
 # pytest and under MicroPython (tests/mprun.py). `mine` = pits of the player to move, own order.
 from omweso_util import mk, pits, moves, play, refused, events, row
 from engine import games

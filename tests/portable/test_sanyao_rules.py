@@ -1,4 +1,4 @@
-# San-Yao rules SY-1..SY-10 and every option (RULES.md section 2). Portable: plain functions and
+# San-Yao rules SY-1..SY-10 and every option (docs/rules.md section 2). Portable: plain functions and
 # asserts; run by pytest and by `micropython -X heapsize=180k tests/mprun.py <this file>`.
 from engine.sanyao import Game
 
@@ -438,7 +438,7 @@ def test_SY7_threefold_repetition_through_record():
 def test_SY2_SY7_match_ended_by_repetition_right_after_a_pass_other_player_to_move():
     # Issue 13.1: player 0 moves, player 1 controls no stone and passes (SY-2), and that position
     # is the third occurrence (SY-7): the round ends, settlement ends the match (SY-8), and
-    # to_move names the other player of the mover (DESIGN.md), not the mover.
+    # to_move names the other player of the mover (docs/protocol.md), not the mover.
     from engine.record import Record
     g = Game()
     start = mk(g, [1, 0, 0, 1, 0, 0, 0, 0, 0, 0], [46, 2], tm=0)
