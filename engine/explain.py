@@ -46,12 +46,17 @@ def explain(search, rec, move, nodes):
 
 def words(taken, reply_taken, ends, again):
     """The hint's line, short enough for 160x128: "takes 12; best reply takes 2"."""
-    t = "takes %d" % taken if taken > 0 else ("gives %d" % -taken if taken < 0 else "takes nothing")
+    t = takes(taken)
     if ends:
         return t + "; the game ends"
     if again:  # (San-Yao: the opponent has no move)
         return t + "; you move again"
-    return t + "; best reply " + ("takes %d" % reply_taken if reply_taken > 0 else "takes nothing")
+    return t + "; best reply " + takes(reply_taken if reply_taken > 0 else 0)
+
+
+def takes(n):
+    """What a move took, in words: "takes 12", "takes nothing", "gives 3"."""
+    return "takes %d" % n if n > 0 else ("gives %d" % -n if n < 0 else "takes nothing")
 
 
 def review(search, rec, moves, nodes, player=None):

@@ -358,7 +358,12 @@ def terminal(ask=input, say=print, seed=None):
                         ["%s - %s" % (games.TITLES[n], games.BLURBS[n]) for n in names])
             name = names[i]
             mode = _choose(ask, say, "Who plays?", ["two players on this keyboard",
-                                                    "you against the computer"], 2)
+                                                    "you against the computer",
+                                                    "learn the game: a lesson per rule"], 2)
+            if mode == 2:
+                from learn import learn
+                learn(ask, say, name, View(["you", "your opponent"], 0), _renderer(name))
+                continue
             players = [None, None]
             if mode == 1:
                 if _ai is None:
