@@ -4,7 +4,8 @@
 #   a few moves (AI search buffers, undo stack, repetition keys);
 # - the displayio objects of every screen at every size, computed from their sizes as CircuitPython
 #   stores them (bitmaps: rows padded to 32 bits; plus a fixed cost per object).
-# `python tests/test_app_ram.py` prints both tables (docs/performance.md "## App RAM").
+# `python tests/test_app_ram.py [--write]` prints both tables (--write: docs/performance.md
+# "## App RAM").
 import json
 import os
 import sys
@@ -174,20 +175,53 @@ def test_displayio_objects_fit():
         assert menu[0] < 12 * 1024, (size, game, menu)
 
 
-if __name__ == "__main__":
-    print("| game | after import | game started | after 12 moves | free (of 180 KB) |")
-    print("|---|---|---|---|---|")
+APP_RAM = """Written by `python tests/test_app_ram.py --write`; do not edit by hand. What the device
+app itself needs, measured on the desktop by `tests/test_app_ram.py`.
+
+**Session model + engine + AI, no display**: the real MicroPython Unix port with
+`-X heapsize=180k`, `gc.mem_alloc()` after `gc.collect()`: after importing `firmware.session`
+(which imports the engine package, the search and the AI); after `new_game()` against the AI (the
+game's engine modules, its JSON module, the app's game adapter, the first snapshot and save);
+after 12 moves at level 2 with the animation off (the AI with its search buffers, the undo stack,
+the repetition keys). The port is a 64-bit build: pointers and object headers are twice the
+RP2040's, so the device needs less (bytecode is the same size).
+
+"""
+
+SCREENS_TEXT = """**displayio objects per screen**, computed from their sizes as CircuitPython stores them:
+bitmap rows padded to 32 bits, plus an estimated fixed cost per object (Group 40 B + 8 B per
+child, TileGrid 80 B + its tile indices, Palette 24 B + 8 B per colour). Only one screen exists at
+a time: `firmware/app.py` drops the old view and collects before building the next. The test
+fails if a board screen passes 35 KB or a menu 12 KB.
+
+"""
+
+
+def tables():
+    L = [APP_RAM.rstrip("\n"), "",
+         "| game | after import | game started | after 12 moves | free (of 180 KB) |",
+         "|---|---|---|---|---|"]
     for name in ("oanquan", "sanyao", "omweso"):
         m = measure(name)
         if "error" in m:
-            print("| %s | error: %s |" % (name, m["error"][:120].replace("\n", " ")))
+            L.append("| %s | error: %s |" % (name, m["error"][:120].replace("\n", " ")))
             continue
-        print("| %s | %.1f KB | %.1f KB | %.1f KB | %.1f KB |" % (
+        L.append("| %s | %.1f KB | %.1f KB | %.1f KB | %.1f KB |" % (
             name, m["import"] / 1024, m["new_game"] / 1024, m["playing"] / 1024,
             m["free"] / 1024))
-    print()
-    print("| screen | game | board screen | pause menu |")
-    print("|---|---|---|---|")
+    L += ["", SCREENS_TEXT.rstrip("\n"), "", "| screen | game | board screen | pause menu |",
+          "|---|---|---|---|"]
     for size, game, board, menu in screen_costs():
-        print("| %s | %s | %.1f KB (%d objects) | %.1f KB (%d objects) |" % (
+        L.append("| %s | %s | %.1f KB (%d objects) | %.1f KB (%d objects) |" % (
             size, game, board[0] / 1024, board[1], menu[0] / 1024, menu[1]))
+    return "\n".join(L) + "\n"
+
+
+if __name__ == "__main__":  # the tables; --write: docs/performance.md "## App RAM"
+    text = tables()
+    if "--write" in sys.argv:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from bench import write_section
+        write_section(os.path.join(ROOT, "docs", "performance.md"), "## App RAM", text)
+    else:
+        print(text)

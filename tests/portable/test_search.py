@@ -128,7 +128,7 @@ def test_no_allocation_omweso():
 def test_building_a_search_leaves_little_garbage():
     # Search() makes its arrays without a list of zeros first: on the device such lists lay as
     # garbage next to the new buffers while the first board was drawn, and the lowest free heap
-    # of an Omweso game at 320x240 was 3 KB lower (docs/performance.md "Device findings").
+    # of an Omweso game at 320x240 was 3 KB lower (found on the emulated chip, 2026-12-01).
     # Measured on the 64-bit port: 1.5-2.7 KB of garbage left (the evaluation's table, the lists
     # of buffers growing), 5.9-10.3 KB with the lists of zeros.
     if not hasattr(gc, "mem_alloc"):
