@@ -4,21 +4,25 @@
 # firmware/lessons/<game>.py (LESSONS), loaded only for the game being learnt. Portable, no
 # display: the terminal game (tools/learn.py) and, later, the device read the same lessons.
 # A lesson (dict): title, rule (its ID in docs/rules.md), goal, pos (fields of the game's
-# position JSON over those of a new game; the stocks (Ô Ăn Quan) or stores (San-Yao), or the
-# one given as None, hold what is not on the board),
+# position JSON over those of a new game, completed by the game's module: complete(), e.g. the
+# stores holding what is not on the board),
 # want (what the move's trace must show: an event with some fields, see met()), why (said when
 # the goal is met: the rule at work).
 
 
-def load(name):
-    """The lessons of game `name`, in order."""
+def _module(name):
     if name == "sanyao":
         from firmware.lessons import sanyao as m
     elif name == "omweso":
         from firmware.lessons import omweso as m
     else:
         from firmware.lessons import oanquan as m
-    return m.LESSONS
+    return m
+
+
+def load(name):
+    """The lessons of game `name`, in order."""
+    return _module(name).LESSONS
 
 
 def position(game, lesson):
@@ -27,18 +31,15 @@ def position(game, lesson):
     obj.pop("history", None)
     for k in lesson["pos"]:
         obj[k] = lesson["pos"][k]
-    if game.NAME == "oanquan":  # the stocks hold what is not on the board (None: the rest)
-        mv = game.rules["mandarin_value"]
-        bigs = sum(obj["big"]) + sum(obj["mandarins"])
-        obj["stock"] = _rest(lesson["pos"].get("stock"), 50 + 2 * mv - sum(obj["squares"]) -
-                             mv * bigs)
-    elif game.NAME == "sanyao":  # the stores likewise
-        obj["store"] = _rest(lesson["pos"].get("store"), 50 - sum(obj["holes"]))
+    m = _module(game.NAME)
+    if hasattr(m, "complete"):  # what the lesson leaves out (stores holding the rest)
+        m.complete(game, lesson, obj)
     return game.from_json(obj)
 
 
-def _rest(given, left):
-    # two players' stores holding `left` in all: as given, a None taking what the other leaves
+def rest(given, left):
+    """Two players' stores holding `left` in all: as given, a None taking what the other
+    leaves, both None: halves."""
     a, b = given or (None, None)
     if a is None and b is None:
         return [left - left // 2, left // 2]

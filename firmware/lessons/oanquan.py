@@ -1,5 +1,15 @@
 # Ô Ăn Quan's lessons (firmware/lessons/__init__.py): one rule each, in the order a beginner needs
 # them. You play the bottom row, squares 1-5; the mandarin squares are 0 (left) and 6 (right).
+
+
+def complete(game, lesson, obj):
+    # the stocks hold what is not on the board (a None in a lesson's "stock": the rest)
+    from firmware.lessons import rest
+    mv = game.rules["mandarin_value"]
+    bigs = sum(obj["big"]) + sum(obj["mandarins"])
+    obj["stock"] = rest(lesson["pos"].get("stock"), 50 + 2 * mv - sum(obj["squares"]) - mv * bigs)
+
+
 LESSONS = (
     {"title": "Sowing", "rule": "OAQ-3",
      "goal": "Make your last stone land on square 5.",

@@ -1,5 +1,13 @@
 # San-Yao's lessons (firmware/lessons/__init__.py). You control holes 0-4 (the bottom row);
 # sowing always goes round counter-clockwise, 0 to 9 and back to 0.
+
+
+def complete(game, lesson, obj):
+    # the stores hold what is not on the board (a None in a lesson's "store": the rest)
+    from firmware.lessons import rest
+    obj["store"] = rest(lesson["pos"].get("store"), 50 - sum(obj["holes"]))
+
+
 LESSONS = (
     {"title": "Relay sowing", "rule": "SY-4",
      "goal": "Make a relay: end a sowing just before a hole that holds stones.",
