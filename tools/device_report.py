@@ -4,6 +4,8 @@ included), and the docs/performance.md section they are written to."""
 import os
 import time
 
+BOOT_TARGET_S = {"picosystem": 4.6}  # reset -> title; every other board 3.5 s
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "performance.md")
 HEAD = "## Measured on the emulated RP2040"
@@ -140,10 +142,13 @@ def targets(res):
                                             for g, t in l5), "yes" if ok else "**no**"))
     boot = [r for r in res.get("boot", []) if r["mpy"]]
     if boot:
-        worst = max(r["title_s"] for r in boot)
-        L.append("| boot (reset) to title <= 3.0 s, every board (release bundle, .mpy) | %s | %s |"
+        # issue 29 restated issue 10's 3.0 s for the stock firmware (its own start takes 3.86 s
+        # on the PicoSystem build, 2.44 s on the Pico builds)
+        ok = all(r["title_s"] <= BOOT_TARGET_S.get(r["board"], 3.5) for r in boot)
+        L.append("| boot (reset) to title <= 3.5 s on the Pico builds, <= 4.6 s on the PicoSystem "
+                 "(release bundle, .mpy; issue 29) | %s | %s |"
                  % (", ".join("%s %.2f s" % (r["board"], r["title_s"]) for r in boot),
-                    "yes" if worst <= 3.0 else "**no**"))
+                    "yes" if ok else "**no**"))
     app = res.get("app", [])
     games = res.get("games", [])  # tools/device_games.py (make device-games), via --from-json
     for board in BOARDS:
