@@ -179,7 +179,7 @@ def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table(
                              1200, 300)
     assert not bad["over"] and bad["errors"] and bad["plies"] is None
     text = device_games.table([ok, bad])
-    assert "| picosystem | oanquan | 31 | 107 | 47.9 | yes |" in text
+    assert "| picosystem | oanquan | AI demo, level 1 | 31 | 107 | 47.9 | — | yes |" in text
     assert "**no**: " in text and "MemoryError" in text
     row = [ln for ln in device_bench.targets({"games": [ok, bad]}) if "complete games" in ln]
     assert row and row[0].endswith("| **no** |") and "1 failed" in row[0]
@@ -197,10 +197,34 @@ def test_the_40k_target_counts_the_whole_omweso_game_not_only_its_opening():
     row = [ln for ln in device_bench.targets({"app": app}) if "40 KB" in ln]
     assert row[0].endswith("| yes |") and "complete game" not in row[0]
     row = [ln for ln in device_bench.targets({"app": app, "games": [game]}) if "40 KB" in ln]
-    assert row[0].endswith("| **no** |") and "39.0 KB over a complete game" in row[0], row
+    assert row[0].endswith("| **no** |") and "39.0 KB over a complete game (AI demo)" in row[0]
+    game["how"] = "person"  # played through the buttons against level 5 (issue 33)
+    row = [ln for ln in device_bench.targets({"app": app, "games": [game]}) if "40 KB" in ln]
+    assert "39.0 KB over a complete game (buttons vs level 5)" in row[0], row
     game["low"] = 40 * 1024
     row = [ln for ln in device_bench.targets({"app": app, "games": [game]}) if "40 KB" in ln]
     assert row[0].endswith("| yes |"), row
+
+
+def test_a_person_s_game_places_its_lowest_heap_between_the_session_s_marks():
+    # issue 33: a game played through the buttons; its lowest point is named by the marks
+    # ("move", "shown", "turn"...) printed before and after it
+    import device_games
+
+    def line(t, low, text):
+        return {"t_us": t, "min_free": low, "line": text}
+    lines = [line(1, 50000, "feel 10 turn 5"), line(2, 45000, "feel 20 move"),
+             line(3, 41000, "P something"), line(4, 39000, "feel 30 shown"),
+             line(5, 44000, "]0;code.py | 10.2.1\\feel 40 turn 3"), line(6, None, "x")]
+    assert device_games._low(lines) == (39000, "after move, before shown")
+    assert device_games._low(lines[:1]) == (50000, "after start, before turn")
+    assert device_games._low([]) == (None, "")
+    row = {"board": "sprig", "game": "omweso", "level": 5, "how": "person", "seed": 2,
+           "sim_s": 92.2, "low": 41 * 1024, "where": "after turn, before move", "plies": 17,
+           "over": True, "errors": []}
+    text = device_games.table([row])
+    assert ("| sprig | omweso | buttons vs level 5, pondering (seed 2) | 17 | 92 | 41.0 | "
+            "after turn, before move | yes |") in text, text
 
 
 def test_level5_times_on_the_chip_reach_the_targets_table():
@@ -217,3 +241,14 @@ def test_level5_times_on_the_chip_reach_the_targets_table():
     assert row[0].endswith("| **no** |")  # median over 5 s
     text = device_bench.report({"engine": rows([4.0, 6.0])}, 10)
     assert "| oanquan | 2 | 4.0, 6.0 | **5.00** | 6.00 |" in text
+
+
+def test_device_ram_tables_two_checkouts_side_by_side():
+    # issue 30: "heap during play no worse than at 1b4fbd6", written by the tool that measures it
+    import device_ram
+    res = {"sprig": {"old": {"omweso": {"search": 100 * 1024}},
+                     "new": {"omweso": {"search": 99 * 1024}, "oanquan": {"search": 90 * 1024}}}}
+    text = device_ram.table(res, "1b4fbd6", "abc1234")
+    assert "| board | game | 1b4fbd6 (KB) | abc1234 (KB) | change (KB) |" in text
+    assert "| sprig | omweso | 100.0 | 99.0 | -1.0 |" in text
+    assert "| sprig | oanquan | — | 90.0 | — |" in text

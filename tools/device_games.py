@@ -10,11 +10,25 @@ game is over (Omweso: a match of one game; San-Yao: the whole match). It reports
 simulated time, the lowest free heap the chip showed (read from its RAM, not after a collect) and
 any exception. The heap does not depend on the level (the search allocates nothing); a low level
 keeps a game to minutes of emulation. Hours in all: a separate target, not part of make test.
+
+By default a game is played as a person plays it (issue 33): the shipped code.py (with
+MANCALA_FEEL = 1, so the session prints its marks), the title menu pressed to the game against the
+AI at level 5 with the AI first and pondering on, and on each of the human's turns, after a look
+of 0.5-2.5 s, on three turns in four (drawn from --seed) a hint asked for in the pause menu (B,
+two rows down, A: the cursor goes to the hinted pit), on the others the cursor stepped a random
+number of pits, then A pressed (any prompt answered with its default: the hint's choices), all
+through the buttons' GPIOs, until the game ends (San-Yao and Omweso: the first game of the match).
+With the hints the human plays about as well as the AI, so games last as long as people's. The lowest free heap is placed between the session's marks
+("move", "shown", "turn"...) around it. --demo plays the old way: the AI on both sides through the
+REPL at --level, with no pondering.
 """
 import argparse
 import json
 import os
+import random
+import shutil
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -22,6 +36,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
 
 import appflow  # noqa: E402
+import bench  # noqa: E402
 import bundle  # noqa: E402
 import emu  # noqa: E402
 
@@ -75,22 +90,127 @@ def play(board, game, level, shipped, log=print):
     return parse(board, game, level, out, err, took, low, time.time() - t0)
 
 
+def play_person(board, game, seed, log=print):
+    """One game against level 5 pressed through the buttons (module docstring)."""
+    import device_feel as feel
+    keys = appflow.board_keys(board)
+    four = "up" not in keys
+    cursor, down = ("y", "y") if four else ("right", "down")
+    w, h = emu.BOARDS[board]["size"]
+    plan, _ = appflow.plan_start(game, keys, w, h)
+    rng = random.Random(seed)
+    work = tempfile.mkdtemp(prefix="games-")
+    t0 = time.time()
+    lines = []  # every console line: {t_us, min_free (the low before it), line}
+    try:
+        shipped = feel.bundle_with_marks(board, work)
+        with emu.circuitpython(board, shipped, workdir=work) as chip:
+            chip.heap_lines(on=True)
+            appflow.boot_to_title(chip)
+            for k in plan:
+                feel.press(chip, k, limit_ms=4000)
+            got = []
+            _wait(chip, lines, got, (), limit_ms=0)
+            start = len(lines)  # the game's console lines from here
+            human = hints = 0
+            end = None
+            while end is None:
+                t, what = _wait(chip, lines, got, ("turn", "over", "round"))
+                if what.split()[0] != "turn":
+                    end = what
+                    break
+                n = int(what.split()[1])
+                chip.run(rng.randrange(500, 2500))  # a look at the board
+                if rng.randrange(4):  # the pause menu's third row, Hint: the cursor goes there
+                    for k in ("b", down, down, "a"):
+                        feel.press(chip, k, limit_ms=8000)  # (the hint's search is not sliced)
+                    hints += 1
+                else:
+                    for _ in range(rng.randrange(n) if n > 1 else 0):
+                        feel.press(chip, cursor)
+                for _ in range(6):  # A, and A again on any prompt (its default)
+                    feel.press(chip, "a", quiet_ms=60, limit_ms=400)
+                    _wait(chip, lines, got, (), limit_ms=0)
+                    if any(x == "move" for _, x in got):
+                        break
+                else:
+                    raise emu.EmuError("A played no move; console ends:\n" + chip.console[-800:])
+                human += 1
+                if human % 5 == 0:
+                    log("  %s %s: %d moves of yours, lowest free so far %s"
+                        % (board, game, human, _low(lines[start:])))
+            chip.run(1500)
+            _wait(chip, lines, got, (), limit_ms=0)
+            took = (chip.t_us - lines[start]["t_us"]) / 1e6 if len(lines) > start else 0
+            low, where = _low(lines[start:])
+            moves = sum(1 for r in lines[start:] if r["line"].endswith(" move"))
+            errors = appflow.console_errors(chip.console)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return {"board": board, "game": game, "level": 5, "how": "person", "seed": seed,
+            "sim_s": round(took, 1), "wall_s": round(time.time() - t0), "low": low,
+            "where": where, "plies": moves, "human": human, "hints": hints, "end": end,
+            "over": not errors, "errors": errors}
+
+
+def _wait(chip, lines, got, whats, limit_ms=180000):
+    """Run until one of the session's marks `whats` (first word) is printed; the console lines
+    go to `lines`, the marks to `got` (those up to the one found are dropped). limit_ms=0: only
+    collect what is there. (t_us, mark) or None."""
+    end = chip.t_us + limit_ms * 1000
+    while True:
+        for r in chip.heap_lines():
+            lines.append(r)
+            i = r["line"].find("feel ")
+            if i >= 0:
+                parts = r["line"][i:].split(" ", 2)
+                got.append((r["t_us"], parts[2] if len(parts) > 2 else ""))
+        for i, (t, w) in enumerate(got):
+            if w.split(" ")[0] in whats:
+                del got[:i + 1]
+                return t, w
+        if chip.t_us >= end:
+            if limit_ms:
+                raise emu.EmuError("no %s mark within %d ms; console ends:\n%s"
+                                   % (whats, limit_ms, chip.console[-1200:]))
+            return None
+        chip.run(20)
+
+
+def _low(lines):
+    """(lowest free heap, between which marks) over console lines."""
+    lows = [(r["min_free"], i) for i, r in enumerate(lines) if r["min_free"] is not None]
+    if not lows:
+        return None, ""
+    low, i = min(lows)
+
+    def mark(r):
+        j = r["line"].find("feel ")
+        return r["line"][j:].split(" ", 2)[2].split(" ")[0] if j >= 0 else None
+    before = next((m for m in (mark(r) for r in reversed(lines[:i])) if m), "start")
+    after = next((m for m in (mark(r) for r in lines[i:]) if m), "end")
+    return low, "after %s, before %s" % (before, after)
+
+
 def parse(board, game, level, out, err, took, low, wall):
     """The result of one game from what the REPL printed."""
     over = [ln.split() for ln in out.splitlines() if ln.startswith("OVER ")]
     errors = appflow.console_errors(out + err)
-    return {"board": board, "game": game, "level": level, "sim_s": round(took, 1),
+    return {"board": board, "game": game, "level": level, "how": "demo", "sim_s": round(took, 1),
             "wall_s": round(wall), "low": low, "plies": int(over[-1][1]) if over else None,
             "over": bool(over) and not errors, "errors": errors}
 
 
 def table(rows):
-    L = ["| board | game | plies | simulated (s) | lowest free (KB) | over, no exception |",
-         "|---|---|---:|---:|---:|---|"]
+    L = ["| board | game | played | plies | simulated (s) | lowest free (KB) | where | "
+         "no exception |", "|---|---|---|---:|---:|---:|---|---|"]
     for r in rows:
-        L.append("| %s | %s | %s | %.0f | %s | %s |" % (
-            r["board"], r["game"], r["plies"] if r["plies"] is not None else "-", r["sim_s"],
-            "%.1f" % (r["low"] / 1024) if r["low"] is not None else "-",
+        how = ("buttons vs level 5, pondering (seed %s)" % r.get("seed")
+               if r.get("how") == "person" else "AI demo, level %s" % r["level"])
+        L.append("| %s | %s | %s | %s | %.0f | %s | %s | %s |" % (
+            r["board"], r["game"], how, r["plies"] if r["plies"] is not None else "-",
+            r["sim_s"], "%.1f" % (r["low"] / 1024) if r["low"] is not None else "-",
+            r.get("where") or "—",
             "yes" if r["over"] else "**no**: " + "; ".join(r["errors"])[:200]))
     return "\n".join(L)
 
@@ -99,7 +219,11 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--boards", default=",".join(BOARDS))
     p.add_argument("--games", default=",".join(GAMES))
-    p.add_argument("--level", type=int, default=1)
+    p.add_argument("--level", type=int, default=1, help="--demo: the AI's level")
+    p.add_argument("--demo", action="store_true",
+                   help="the AI on both sides through the REPL (the old way), not buttons")
+    p.add_argument("--seed", type=int, default=1, help="the human's random cursor steps")
+    p.add_argument("--write", action="store_true", help="write the table to docs/performance.md")
     p.add_argument("--json", default=os.path.join(ROOT, "build", "device-games.json"))
     a = p.parse_args(argv)
     rows = []
@@ -110,16 +234,45 @@ def main(argv=None):
         why = emu.missing(emu.BOARDS[board]["firmware"])
         if why:
             raise SystemExit("device-games: " + why)
-        shipped = bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
+        shipped = None if not a.demo else bundle.bundle(
+            board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
         for game in a.games.split(","):
-            r = play(board, game, a.level, shipped)
+            r = play(board, game, a.level, shipped) if a.demo else play_person(board, game, a.seed)
+            r["commit"] = bench.commit(ROOT)
             print("%s %s: %s" % (board, game, json.dumps(r)), flush=True)
-            rows = [x for x in rows if (x["board"], x["game"]) != (board, game)] + [r]
+            rows = [x for x in rows if (x["board"], x["game"], x.get("how", "demo")) !=
+                    (board, game, r["how"])] + [r]
             os.makedirs(os.path.dirname(a.json), exist_ok=True)
             with open(a.json, "w") as f:
                 json.dump({"games": rows}, f, indent=1)
     print(table(rows))
+    if a.write:
+        write(rows, argv if argv is not None else sys.argv[1:])
     return 0 if all(r["over"] for r in rows) else 1
+
+
+TITLE = "## Complete games on the emulated RP2040"
+METHOD = """Written by `python tools/device_games.py --write` (`make device-games`); do not edit by
+hand. Each row is one game of the app as bundled (.mpy) on the board's CircuitPython 10.2.1
+firmware in the emulated RP2040, from reset to the game's end. "Buttons vs level 5" is the game as
+a person plays it: the title menu pressed through the buttons' GPIOs to the game against the AI at
+level 5 (the AI first, pondering on, sowing animated at "normal"); on each of the human's turns,
+after a look of 0.5-2.5 s, a hint asked for in the pause menu on three turns in four (the seed
+draws which), a random pit otherwise, then A. San-Yao and Omweso end at the first game of the
+match. The lowest free heap is CircuitPython's `gc.mem_free()` read from the chip's RAM every
+20 000 instructions (not after a collection: garbage counts); "where" names the session's marks
+(`MANCALA_FEEL = 1`) printed before and after it: "move" a move is played, "shown" its sowing
+ends, "turn" the human's turn begins, "ready" the AI's search ends. Target (issues 29 and 33):
+at least 40 KB free at the lowest point of every game on every board."""
+
+
+def write(rows, argv):
+    import bench
+    when = time.strftime("%Y-%m-%d")
+    commits = sorted(set(r.get("commit", "?") for r in rows))
+    body = "%s\n\nRun on %s at commit %s: `python tools/device_games.py %s`\n\n%s\n" % (
+        METHOD, when, ", ".join(commits), " ".join(argv), table(rows))
+    bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
 
 
 if __name__ == "__main__":

@@ -113,8 +113,8 @@ def report(res, wall):
         L.append("")
     if res.get("games"):
         import device_games
-        L += ["### Complete games (make device-games: AI demo at level %s, sowing animated)"
-              % "/".join(sorted(set(str(r["level"]) for r in res["games"]))), "",
+        L += ["### Complete games (make device-games; the method: \"Complete games on the "
+              "emulated RP2040\" below)", "",
               device_games.table(res["games"]), ""]
     return "\n".join(L) + "\n"
 
@@ -161,8 +161,11 @@ def targets(res):
             low = min(lows + whole)
             L.append("| >= 40 KB free at the lowest point, Omweso vs the AI at level 5, %s | %.1f "
                      "KB (opening: AI move, our move, AI reply)%s | %s |"
-                     % (board, min(lows) / 1024, "; %.1f KB over a complete game (AI demo)"
-                        % (min(whole) / 1024) if whole else "",
+                     % (board, min(lows) / 1024, "; %.1f KB over a complete game (%s)"
+                        % (min(whole) / 1024, ", ".join(sorted(set(
+                            "buttons vs level 5" if r.get("how") == "person" else "AI demo"
+                            for r in games if r["board"] == board and r["game"] == "omweso"))))
+                        if whole else "",
                         "yes" if low >= 40 * 1024 else "**no**"))
     if games:
         done = [r for r in games if r["over"]]
