@@ -8,10 +8,18 @@ takes the steps of tests/test_hw_heap.py: the board module, App and its title sc
 the AI and the game screen, then one level-5 move; it prints the heap in use after a collection
 at each step, and at the search (the search itself allocates nothing). Comparing two checkouts
 this way is how docs/app.md compares the app with an earlier commit (git worktree add /tmp/x REV).
+
+    python tools/device_ram.py --boards all --against /tmp/x --write
+
+measures this checkout and the one at /tmp/x on every board and writes the table "Heap during
+play against an earlier commit" of docs/performance.md (a checkout's own bundle tool may need its
+own requirements: give /tmp/x a .venv made from its requirements.txt).
 """
 import argparse
 import importlib.util
+import json
 import os
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -41,10 +49,9 @@ step("title")
 s = app.session
 s.cfg["game"] = %r
 s.new_game()
-s._brain()
 app.render()
 step("game_screen")
-b = s._brain()
+b = s.brain
 f0 = gc.mem_free()
 b.move(s.rec.pos, 5)
 print("HELD search", START - min(f0, gc.mem_free()))
@@ -75,19 +82,78 @@ def measure(checkout, board, games):
     return out
 
 
+TITLE = "## Heap during play against an earlier commit"
+METHOD = """Written by `python tools/device_ram.py --boards all --against CHECKOUT --write`; do not
+edit by hand. Each checkout's own bundle (its `tools/bundle.py`, .mpy) boots on CircuitPython
+10.2.1 in the emulated RP2040, and through the REPL takes the steps of `tests/test_hw_heap.py`:
+the board module, the App and its title screen, a new game against the AI (the AI made with its
+search buffers as the board is shown), then one level-5 search. The figure is the heap held during
+that search (`gc.mem_free()` at the REPL's start less the lowest `gc.mem_free()` around the
+search, after a collection): what a game keeps in RAM while the AI thinks. Less is better."""
+
+
+def rev(checkout):
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=checkout,
+                              capture_output=True, text=True).stdout.strip() or "?"
+    except OSError:
+        return "?"
+
+
+def table(res, old, new):
+    L = ["| board | game | %s (KB) | %s (KB) | change (KB) |" % (old, new),
+         "|---|---|---:|---:|---:|"]
+    for board in res:
+        for game in res[board]["new"]:
+            a = res[board]["old"].get(game, {}).get("search")
+            b = res[board]["new"][game]["search"]
+            L.append("| %s | %s | %s | %.1f | %s |" % (
+                board, game, "%.1f" % (a / 1024) if a is not None else "—", b / 1024,
+                "%+.1f" % ((b - a) / 1024) if a is not None else "—"))
+    return "\n".join(L)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("checkout", nargs="?", default=ROOT)
     p.add_argument("--board", default="pico_display_pack2")
+    p.add_argument("--boards", help="several boards (all: every board the emulator runs)")
     p.add_argument("--games", default="oanquan,sanyao,omweso")
+    p.add_argument("--against", help="an earlier checkout to measure beside this one")
+    p.add_argument("--json", default=os.path.join(ROOT, "build", "device-ram.json"))
+    p.add_argument("--write", action="store_true", help="write the table to docs/performance.md")
     a = p.parse_args(argv)
-    why = emu.missing(emu.BOARDS[a.board]["firmware"])
-    if why:
-        raise SystemExit("device_ram: " + why)
-    res = measure(a.checkout, a.board, a.games.split(","))
-    print("%s, %s: heap held (bytes) after each step" % (a.checkout, a.board))
-    for game, held in res.items():
-        print("  %-8s %s" % (game, "  ".join("%s %d" % kv for kv in held.items())))
+    boards = (list(emu.BOARDS) if a.boards == "all" else a.boards.split(",")) if a.boards \
+        else [a.board]
+    games = a.games.split(",")
+    for board in boards:
+        why = emu.missing(emu.BOARDS[board]["firmware"])
+        if why:
+            raise SystemExit("device_ram: " + why)
+    if not a.against:
+        for board in boards:
+            res = measure(a.checkout, board, games)
+            print("%s, %s: heap held (bytes) after each step" % (a.checkout, board))
+            for game, held in res.items():
+                print("  %-8s %s" % (game, "  ".join("%s %d" % kv for kv in held.items())))
+        return 0
+    res = {}
+    for board in boards:
+        res[board] = {"old": measure(a.against, board, games),
+                      "new": measure(a.checkout, board, games)}
+        print(board, json.dumps(res[board]), flush=True)
+    old, new = rev(a.against), rev(a.checkout)
+    os.makedirs(os.path.dirname(a.json), exist_ok=True)
+    with open(a.json, "w") as f:
+        json.dump({"old": old, "new": new, "boards": res}, f, indent=1)
+    text = table(res, old, new)
+    print(text)
+    if a.write:
+        import bench
+        bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE,
+                            "%s\n\nRun on %s: `python tools/device_ram.py %s`\n\n%s\n" % (
+                                METHOD, __import__("time").strftime("%Y-%m-%d"),
+                                " ".join(sys.argv[1:] if argv is None else argv), text))
     return 0
 
 
