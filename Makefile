@@ -1,4 +1,6 @@
 # The front door. Everything bootstraps itself into .venv from pinned requirements.
+# The tools run from the repository root: tools/play.py by path, the others as modules
+# (python -m tools.<folder>.<tool>, tools/__init__.py lists them).
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
@@ -45,7 +47,7 @@ wear: venv
 clean:
 	rm -rf $(VENV) build .pytest_cache tools/emu/node_modules
 
-# ---- device builds (tools/bundle.py, docs/hardware.md) ----------------------------------------
+# ---- device builds (tools/build/bundle.py, docs/hardware.md) ---------------------------------
 # make bundle BOARD=picosystem [MPY_CROSS=/path/to/circuitpython/mpy-cross]   (BOARD=all: every one)
 # make uf2 BOARD=picosystem [CIRCUITPYTHON_UF2=adafruit-circuitpython-...uf2] [UF2_BOARD=raspberry_pi_pico_w]
 # make deploy [BOARD=...] [CIRCUITPY=/path/to/drive]     make mpy  (MicroPython .mpy of engine/)
@@ -61,16 +63,16 @@ _MPYX = $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(LIB_MPY),--lib-mpy 
 .PHONY: bundle uf2 deploy mpy
 
 bundle: venv
-	$(VPY) tools/bundle.py bundle $(BOARD) $(_MPYX)
+	$(VPY) -m tools.build.bundle bundle $(BOARD) $(_MPYX)
 
 uf2: venv
-	$(VPY) tools/bundle.py uf2 $(BOARD) $(_MPYX) $(if $(CIRCUITPYTHON_UF2),--firmware "$(CIRCUITPYTHON_UF2)") $(if $(UF2_BOARD),--layout $(UF2_BOARD))
+	$(VPY) -m tools.build.bundle uf2 $(BOARD) $(_MPYX) $(if $(CIRCUITPYTHON_UF2),--firmware "$(CIRCUITPYTHON_UF2)") $(if $(UF2_BOARD),--layout $(UF2_BOARD))
 
 deploy: venv
-	$(VPY) tools/bundle.py deploy $(BOARD) $(_MPYX) $(if $(CIRCUITPY),--drive "$(CIRCUITPY)")
+	$(VPY) -m tools.build.bundle deploy $(BOARD) $(_MPYX) $(if $(CIRCUITPY),--drive "$(CIRCUITPY)")
 
 mpy: venv
-	$(VPY) tools/bundle.py mpy
+	$(VPY) -m tools.build.bundle mpy
 
 # ---- the real firmware on an emulated RP2040 (tools/emu/README.md, docs/hardware.md) ---------
 # make emu BOARD=picosystem [FIRMWARE=adafruit-circuitpython-...uf2] [KEYS="a 2000ms 3*down a"]
@@ -88,18 +90,18 @@ DEVICE_GAMES_ARGS ?=
 
 emu: venv $(EMU_DEPS)
 ifeq ($(SCRIPT),)
-	$(VPY) tools/emu/emu.py cp $(BOARD) $(if $(FIRMWARE),--firmware "$(FIRMWARE)") \
+	$(VPY) -m tools.emu.emu cp $(BOARD) $(if $(FIRMWARE),--firmware "$(FIRMWARE)") \
 	  $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(KEYS),--keys "$(KEYS)") $(EMU_ARGS)
 else
-	$(VPY) tools/emu/emu.py mp "$(SCRIPT)" $(if $(FIRMWARE),--firmware "$(FIRMWARE)") $(EMU_ARGS)
+	$(VPY) -m tools.emu.emu mp "$(SCRIPT)" $(if $(FIRMWARE),--firmware "$(FIRMWARE)") $(EMU_ARGS)
 endif
 
 device-bench: venv $(EMU_DEPS)
-	nice -n 10 $(VPY) tools/device_bench.py $(DEVICE_BENCH_ARGS)
+	nice -n 10 $(VPY) -m tools.device.bench $(DEVICE_BENCH_ARGS)
 
 # complete games on the emulated chip (hours): make device-games [DEVICE_GAMES_ARGS="--boards picosystem"]
 device-games: venv $(EMU_DEPS)
-	nice -n 10 $(VPY) tools/device_games.py $(DEVICE_GAMES_ARGS)
+	nice -n 10 $(VPY) -m tools.device.games $(DEVICE_GAMES_ARGS)
 
 # ---- AI measurements (not part of make test; docs/performance.md, docs/ai.md) -----------------
 # make arena [ARENA_ARGS="--games 200 --only oanquan"]     make bench [BENCH_ARGS=--quick]
@@ -109,10 +111,10 @@ BENCH_ARGS ?=
 .PHONY: arena bench
 
 arena: venv
-	$(VPY) tools/arena.py $(ARENA_ARGS)
+	$(VPY) -m tools.ai.arena $(ARENA_ARGS)
 
 bench: venv
-	$(VPY) tools/bench.py $(BENCH_ARGS)
+	$(VPY) -m tools.ai.bench $(BENCH_ARGS)
 
 # ---- the emulator's files (docs/hardware.md "Emulator files": where each comes from) ----------
 # make emu-check [MANCALA_EMU_DIR=/path]: their sha256 against tools/emu/SHA256SUMS

@@ -5,9 +5,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The tests' one path set-up: the repository root (engine, firmware, boards, tools.<folder>) and
+# tests/portable (the helpers shared with the MicroPython runs); pytest adds tests/ itself.
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 
 def pytest_configure(config):

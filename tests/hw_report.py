@@ -25,7 +25,7 @@ in the last `make test` (`build/hw-budget/*.json`); do not edit by hand. These a
 fast checks; the chip's own figures (the real CircuitPython on the emulated RP2040, "Measured on
 the emulated RP2040" below) are the final word where they differ.
 
-**Method.** For every board the test builds that board's bundle (`tools/bundle.py`, exactly the
+**Method.** For every board the test builds that board's bundle (`tools/build/bundle.py`, exactly the
 files that go on CIRCUITPY), compiles it to `.mpy` (`mpy-cross -s <path on the drive>`, so the
 names kept on the heap are as short as on the device) and boots it under the MicroPython Unix port
 from the bundle's root as `firmware/code.py` does: `boards/select.py` loads the real board module
@@ -120,8 +120,8 @@ def _commit():
 if __name__ == "__main__":
     text = report()
     if "--write" in sys.argv:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        from bench import write_section
+        sys.path.insert(0, ROOT)  # run as a script: tools/ from the repository root
+        from tools.sections import write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, text)
     else:
         print(text)

@@ -220,8 +220,7 @@ def tables():
 if __name__ == "__main__":  # the tables; --write: docs/performance.md "## App RAM"
     text = tables()
     if "--write" in sys.argv:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        from bench import write_section
+        from tools.sections import write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), "## App RAM", text)
     else:
         print(text)

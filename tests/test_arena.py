@@ -1,14 +1,12 @@
-# tools/arena.py, the AI arena behind docs/performance.md's match tables: its players see the
+# tools/ai/arena.py, the AI arena behind docs/performance.md's match tables: its players see the
 # game's repetition history as the app gives it, and a small run reports every pairing.
-import os
 import subprocess
 import sys
 
 from util import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import arena  # noqa: E402
-from engine import search as S  # noqa: E402
+from engine import search as S
+from tools.ai import arena
 
 
 def test_players_search_with_the_games_history(monkeypatch):
@@ -27,7 +25,7 @@ def test_players_search_with_the_games_history(monkeypatch):
 
 
 def test_a_small_arena_reports_each_pairing():
-    r = subprocess.run([sys.executable, "tools/arena.py", "--games", "4", "--only", "sanyao",
+    r = subprocess.run([sys.executable, "-m", "tools.ai.arena", "--games", "4", "--only", "sanyao",
                         "--pairs", "L2-L1,N200-random", "--no-write", "--jobs", "1"], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
@@ -104,4 +102,5 @@ def test_the_report_says_which_openings_were_played():
 def test_a_written_section_says_when_where_and_how_it_was_run():
     line = arena.run_line(["--pairs", "L5-R5", "--section", "a b"], "abc1234")
     assert line.startswith("Run on 20") and " at commit abc1234: " in line
-    assert line.endswith("`python3 tools/arena.py --pairs L5-R5 --section 'a b'`.")
+    assert line.endswith("`python3 -m tools.ai.arena --pairs L5-R5 --section 'a b'`.")
+

@@ -1,14 +1,12 @@
-# tools/bench.py's report (make bench, docs/performance.md "AI benchmark"): every row has the
+# tools/ai/bench.py's report (make bench, docs/performance.md "AI benchmark"): every row has the
 # header's columns, the figures land in their columns, and no device figure is derived from the
 # desktop's (the device's are measured on the emulated RP2040 by make device-bench).
-import os
 import subprocess
-import sys
 
 from util import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bench  # noqa: E402
+from tools import sections
+from tools.ai import bench
 
 
 def table(text, first):
@@ -41,23 +39,23 @@ def test_report_columns_and_no_estimated_device_figures():
 def test_commit_names_the_checkout_and_says_when_engine_or_tools_have_changes(tmp_path):
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                           capture_output=True, text=True).stdout.strip()
-    assert bench.commit(ROOT).startswith(head)
+    assert sections.commit(ROOT).startswith(head)
     # a repository with an uncommitted file under tools/
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run(git + ["init", "-q"], cwd=tmp_path, check=True)
     (tmp_path / "README").write_text("x")
     subprocess.run(git + ["add", "README"], cwd=tmp_path, check=True)
     subprocess.run(git + ["commit", "-qm", "x"], cwd=tmp_path, check=True)
-    assert not bench.commit(str(tmp_path)).endswith("changes to engine/ or tools/")
+    assert not sections.commit(str(tmp_path)).endswith("changes to engine/ or tools/")
     (tmp_path / "tools").mkdir()
     (tmp_path / "tools" / "new.py").write_text("x")
-    assert bench.commit(str(tmp_path)).endswith(" with changes to engine/ or tools/")
-    assert bench.commit(str(tmp_path / "nowhere")) == "unknown"
+    assert sections.commit(str(tmp_path)).endswith(" with changes to engine/ or tools/")
+    assert sections.commit(str(tmp_path / "nowhere")) == "unknown"
 
 
 def test_the_chip_benchmark_report_names_its_commit_and_the_targets_met():
-    import bench_chip
-    head = bench.commit(ROOT)
+    from tools.device import bench_chip
+    head = sections.commit(ROOT)
     cli = [[2000, 60000, 1200000, 19000, 10000, 1100000]] * 3  # nodes, import, main µs, ...
     r = {"name": "oanquan", "search": [(2000, 1000000)] * 3, "cli_mpy": cli, "cli_py": cli}
     text = bench_chip.report([r])

@@ -5,17 +5,9 @@
 # render of the same app (boards/headless.py) and the console for exceptions.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
 # Slow by nature (the emulator runs ~3-10x slower than real time): one boot per test.
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
-
-import appflow  # noqa: E402
-import emu  # noqa: E402
+from tools.emu import appflow, emu
 
 BOARDS = ("picosystem", "pico_display_pack2")
 
@@ -27,7 +19,7 @@ def need(board):
 
 
 def build(board, tmp_path):
-    import bundle
+    from tools.build import bundle
     old = bundle.BUILD
     bundle.BUILD = str(tmp_path / "build")
     try:

@@ -6,17 +6,11 @@
 # checked; make test-long: every board and game, every board's sound.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
 import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
-
-import appflow  # noqa: E402
-import device_feel as F  # noqa: E402  (its marks: "feel <ms> move/turn/shown")
-import emu  # noqa: E402
+from tools.device import feel as F  # its marks: "feel <ms> move/turn/shown"
+from tools.emu import appflow, emu
 
 BOARDS = ("ugame22", "picopad", "sprig")
 TURNS = 3  # the human's moves after the AI's first (make test: 1, ~1 min of emulation each)
@@ -120,7 +114,7 @@ def _phase(chip, marker):
                                    for b in BOARDS + ("picosystem",)])
 def test_board_capture_sound_reaches_the_pins_and_sound_off_is_silent(board, tmp_path):
     need(board)
-    import bundle
+    from tools.build import bundle
     old = bundle.BUILD
     bundle.BUILD = str(tmp_path / "build")
     try:

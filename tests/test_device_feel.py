@@ -1,20 +1,12 @@
-# What the player feels, on the real firmware in the emulated RP2040 (tools/device_feel.py; the
+# What the player feels, on the real firmware in the emulated RP2040 (tools/device/feel.py; the
 # whole table: make device-bench). The fast subset that make test runs on the 320x240 build (the
 # most pixels per change): a menu step is one refresh of the panel that changes no pixel twice,
 # a cursor step while the AI ponders is done within 40 ms, and closing the pause menu never
 # shows a blank or half-built screen. Skipped, with the reason, without the emulator's files.
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
-
-import appflow  # noqa: E402
-import device_feel as F  # noqa: E402
-import emu  # noqa: E402
+from tools.device import feel as F
+from tools.emu import appflow, emu
 
 BOARD = "pico_display_pack2"
 

@@ -1,14 +1,7 @@
-# tools/device_feel.py without the emulator: a press's answer is the first burst of display writes
+# tools/device/feel.py without the emulator: a press's answer is the first burst of display writes
 # after it, in-between pictures are counted, the session's marks are read from the console lines,
 # and the table says which targets are met.
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
-
-import device_feel as F  # noqa: E402
+from tools.device import feel as F
 
 
 class FakeChip:

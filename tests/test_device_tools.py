@@ -1,21 +1,17 @@
-# The emulator harness's own parts, without running the emulator (tools/emu, tools/device_bench.py,
+# The emulator harness's own parts, without running the emulator (tools/emu, tools/device/bench.py,
 # the Makefile's setup messages): filesystem images, screen decoding, key scripts, screen
 # comparison, skip reasons, the docs section writer.
 import os
 import struct
 import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from tools.device import bench as device_bench
+from tools.device import report as device_report
+from tools.emu import appflow, emu
 
-import appflow  # noqa: E402
-import device_bench  # noqa: E402
-import device_report  # noqa: E402
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_make_venv_says_what_it_installs_and_shows_pip_progress():
@@ -133,7 +129,7 @@ def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeyp
     why = emu.missing(emu.BOARDS["pico_display_pack2"]["firmware"])
     if why:
         pytest.skip("device test off: " + why)
-    import device_ram
+    from tools.device import ram as device_ram
     monkeypatch.setattr(device_ram, "ROOT", str(tmp_path))  # its bundle is built under here
     held = device_ram.measure(ROOT, "pico_display_pack2", ["oanquan"])["oanquan"]
     assert list(held) == ["board", "title", "game_screen", "search"]
@@ -145,7 +141,7 @@ def test_device_ram_measures_what_a_checkout_holds_on_the_chip(tmp_path, monkeyp
 def test_the_complete_game_script_plays_a_san_yao_match_through_its_rounds():
     # device_games' loop on CPython with a headless board: the summary between rounds gets its
     # A (it used to wait there for ever) and the match ends
-    import device_games
+    from tools.device import games as device_games
     from boards import headless
     from firmware.app import App
 
@@ -170,7 +166,7 @@ def test_the_complete_game_script_plays_a_san_yao_match_through_its_rounds():
 
 
 def test_complete_games_are_judged_from_the_console_and_reach_the_targets_table():
-    import device_games
+    from tools.device import games as device_games
     ok = device_games.parse("picosystem", "oanquan", 1, "PLY\r\nOVER 31\r\n", "", 106.8, 49000,
                             600)
     assert ok["over"] and ok["plies"] == 31 and ok["low"] == 49000 and not ok["errors"]
@@ -209,7 +205,7 @@ def test_the_40k_target_counts_the_whole_omweso_game_not_only_its_opening():
 def test_a_person_s_game_places_its_lowest_heap_between_the_session_s_marks():
     # issue 33: a game played through the buttons; its lowest point is named by the marks
     # ("move", "shown", "turn"...) printed before and after it
-    import device_games
+    from tools.device import games as device_games
 
     def line(t, low, text):
         return {"t_us": t, "min_free": low, "line": text}
@@ -245,7 +241,7 @@ def test_level5_times_on_the_chip_reach_the_targets_table():
 
 def test_device_ram_tables_two_checkouts_side_by_side():
     # issue 30: "heap during play no worse than at 1b4fbd6", written by the tool that measures it
-    import device_ram
+    from tools.device import ram as device_ram
     res = {"sprig": {"old": {"omweso": {"search": 100 * 1024}},
                      "new": {"omweso": {"search": 99 * 1024}, "oanquan": {"search": 90 * 1024}}}}
     text = device_ram.table(res, "1b4fbd6", "abc1234")

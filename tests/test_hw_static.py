@@ -17,8 +17,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402
+from tools.build import bundle
 
 BIN = os.path.dirname(sys.executable)
 HW_BOARDS = sorted(bundle.BOARDS)

@@ -3,13 +3,8 @@
 # there is some) read the same values as the careful path. Errors: tests/test_bad_input.py,
 # on both interpreters.
 import json
-import os
-import sys
 
-from util import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import jsonfmt  # noqa: E402
+from tools import jsonfmt
 
 TEXTS = [
     '{"game": "oanquan", "n": [0, 5, -7, 12, 123456789012, -0], "s": "", "t": true}',

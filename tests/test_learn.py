@@ -1,9 +1,9 @@
-# Lessons in the terminal game (tools/learn.py via tools/play.py, issue 31): every lesson of every
-# game can be played through with its goal met; a wrong move is refused kindly and the lesson's
-# position comes back; finished lessons are marked.
+# Lessons in the terminal game (tools/terminal/learn.py via tools/terminal/game.py, issue 31):
+# every lesson of every game can be played through with its goal met; a wrong move is refused
+# kindly and the lesson's position comes back; finished lessons are marked.
 import pytest
 
-import play
+from tools.terminal import game as play
 from engine import games
 import firmware.lessons as L
 from test_play import _script

@@ -5,7 +5,7 @@ import random
 
 from engine import games
 from engine.record import Record
-from jsonfmt import dumps
+from tools.jsonfmt import dumps
 
 OPTION_SETS = [
     {}, {"mandarin_value": 5}, {"young_mandarin": True}, {"young_mandarin": True, "young_window": 0},

@@ -1,4 +1,4 @@
-# The terminal game (tools/play.py + tools/term_*.py): menus, rules in words, who is who, bad
+# The terminal game (tools/play.py -> tools/terminal/): menus, rules in words, who is who, bad
 # input, undo and the move list, complete games and the result explained (issue 12, items 4, 7, 8).
 import os
 import re
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-import play
+from tools.terminal import game as play
 from util import ROOT
 
 GAMES = ["oanquan", "sanyao", "omweso"]

@@ -62,7 +62,7 @@ def test_boot_setting_turns_the_copy_off(monkeypatch):
 
 
 def test_bundle_puts_boot_py_at_the_root_as_source(tmp_path):
-    import bundle
+    from tools.build import bundle
     from test_hw_bundle import fake_circuitpython_mpy_cross
     files, _ = bundle.plan("picosystem")
     assert files["boot.py"] == BOOT and "firmware/boot.py" not in files

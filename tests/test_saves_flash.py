@@ -183,8 +183,7 @@ NAMES = {"oanquan": "Ô Ăn Quan", "sanyao": "San-Yao (a match of rounds)", "omw
 
 if __name__ == "__main__":  # the figures for docs/app.md; --write: its wear table
     if "--write" in sys.argv:
-        sys.path.insert(0, os.path.join(os.path.dirname(_HERE), "tools"))
-        from bench import write_section
+        from tools.sections import write_section
         body = WEAR_HEAD + "\n".join(wear_table()) + "\n\n" + WEAR_FOOT
         write_section(os.path.join(os.path.dirname(_HERE), "docs", "app.md"),
                       "## Flash wear of the saves", body)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-import sim
+from tools import sim
 from util import ROOT
 
 
@@ -101,7 +101,7 @@ def test_a_display_variable_without_an_x_server_falls_back_to_the_terminal():
     # to open a window; tools/play.py then runs the terminal game.
     env = dict(os.environ, DISPLAY=":97", SDL_VIDEODRIVER="x11")
     env.pop("WAYLAND_DISPLAY", None)
-    r = subprocess.run([sys.executable, "-c", "import sim; print(sim.available())"],
-                       cwd=os.path.join(ROOT, "tools"), env=env, capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-c", "from tools import sim; print(sim.available())"],
+                       cwd=ROOT, env=env, capture_output=True, text=True,
                        timeout=60)
     assert r.stdout.strip().splitlines()[-1] == "False", r.stdout + r.stderr

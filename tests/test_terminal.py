@@ -1,14 +1,14 @@
-# The terminal renderers (tools/term_*.py) on chosen positions and events: every event a move can
-# report is put in words with the players' names, never as "player 0/1".
+# The terminal renderers (tools/terminal/<game>.py) on chosen positions and events: every event a
+# move can report is put in words with the players' names, never as "player 0/1".
 import re
 
 import pytest
 
-import play
-import term_oanquan
-import term_omweso
-import term_sanyao
 from engine import games
+from tools.terminal import game as play
+from tools.terminal import oanquan as term_oanquan
+from tools.terminal import omweso as term_omweso
+from tools.terminal import sanyao as term_sanyao
 
 YOU = play.View(["you", "the computer"], 0)
 TWO = play.View(["Player 1", "Player 2"], 0)

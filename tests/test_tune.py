@@ -1,14 +1,12 @@
-# tools/tune.py, the evaluation weight tuner (docs/ai.md "Tuning"): the coordinate descent keeps a
-# candidate only when its score is accepted, plays self-play candidates against the current
+# tools/ai/tune.py, the evaluation weight tuner (docs/ai.md "Tuning"): the coordinate descent keeps
+# a candidate only when its score is accepted, plays self-play candidates against the current
 # weights, halves the steps after a sweep without change, and runs end to end on a tiny match.
-import os
 import subprocess
 import sys
 
 from util import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import tune  # noqa: E402
+from tools.ai import tune
 
 
 def quiet(*a):
@@ -39,9 +37,9 @@ def test_descent_halves_the_steps_after_a_sweep_without_change_and_skips_zero_st
 
 
 def test_against_a_fixed_opponent_runs_end_to_end_with_a_held_out_check():
-    r = subprocess.run([sys.executable, "tools/tune.py", "oanquan", "--nodes", "30", "--games",
-                        "2", "--sweeps", "1", "--steps", "0,0,0,8", "--against", "greedy",
-                        "--check", "1", "--jobs", "1"], cwd=ROOT, capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "tools.ai.tune", "oanquan", "--nodes", "30",
+                        "--games", "2", "--sweeps", "1", "--steps", "0,0,0,8", "--against",
+                        "greedy", "--check", "1", "--jobs", "1"], cwd=ROOT, capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     out = r.stdout

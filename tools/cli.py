@@ -8,8 +8,9 @@
 # Bad input: exit status 2, one line on stderr, nothing on stdout.
 import sys
 
+# Run by path under either interpreter, its own folder is already sys.path[0] (jsonfmt is found
+# there); engine/ is imported from the repository root, one folder up.
 _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/..")
 
 from jsonfmt import write, parse, JSONError  # noqa: E402

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The device app in a desktop window: the same firmware/ code drawn by Blinka displayio.
 
-    python tools/sim.py [--board desktop|headless] [--size 320x240] [--scale 3]
-                        [--keys "a down a"] [--png out.png] [--frames N]
+    python3 tools/sim.py [--board desktop|headless] [--size 320x240] [--scale 3]
+                         [--keys "a down a"] [--png out.png] [--frames N]
 
 Keys (desktop): arrows = D-pad, Z/Enter/Space = A, X/Backspace = B, C = X (hint),
 V = Y (undo), Esc/P = Start (pause menu), Tab = Select, Q or closing the window quits.
@@ -16,8 +16,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+if __name__ == "__main__" and not __package__:  # run by path: import from the repository root
+    sys.path[0] = ROOT
 
 SIZES = ("240x240", "320x240", "240x135", "160x128")
 # printed before pygame loads (boards/desktop.py KEYMAP is the mapping; a test keeps them equal)

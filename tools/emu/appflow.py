@@ -4,15 +4,10 @@ The same key presses at the same (simulated) times go to both; the headless boar
 Blinka displayio on CPython) renders what the device should show, pixel for pixel.
 """
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (HERE, ROOT):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+from tools.emu import emu
 
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 HOLD_MS = 80      # a key held down
 AFTER_MS = 250    # after releasing it

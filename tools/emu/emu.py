@@ -1,8 +1,8 @@
 """The real firmware on an emulated RP2040 (rp2040js under node; tools/emu/README.md).
 
-    python tools/emu/emu.py cp BOARD [--firmware UF2] [--bundle DIR] [--keys "a 2000ms down a"]
+    python3 -m tools.emu.emu cp BOARD [--firmware UF2] [--bundle DIR] [--keys "a 2000ms down a"]
                                    [--shots DIR] [--each] [--ms N]
-    python tools/emu/emu.py mp SCRIPT.py [--firmware UF2] [--mpy] [--files engine]
+    python3 -m tools.emu.emu mp SCRIPT.py [--firmware UF2] [--mpy] [--files engine]
 
 `cp` boots CircuitPython with the board's bundle (`make bundle`) on a FAT CIRCUITPY drive, presses
 the keys, prints the serial console and saves PNG screenshots; `mp` runs a script on MicroPython
@@ -367,8 +367,7 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
     if not firmware or not os.path.exists(firmware):
         raise EmuError(missing(BOARDS[board]["firmware"]) or "%s does not exist" % firmware)
     if bundle_dir is None:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        import bundle as bundle_tool
+        from tools.build import bundle as bundle_tool
         bundle_dir = bundle_tool.bundle(board, mpy_cross=None if py else
                                         bundle_tool.default_mpy_cross(), quiet=True)
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
@@ -386,8 +385,7 @@ def engine_files(mpy=False):
             continue
         path = os.path.join(src, name)
         if mpy and name != "__init__.py":
-            sys.path.insert(0, os.path.join(ROOT, "tools"))
-            import bundle as bundle_tool
+            from tools.build import bundle as bundle_tool
             with tempfile.TemporaryDirectory() as tmp:
                 out = os.path.join(tmp, name[:-3] + ".mpy")
                 subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT, "-march=armv6m",

@@ -2,7 +2,7 @@
 (the board's bundle on its own CircuitPython firmware): docs/screenshots/chip/, for
 docs/hardware.md.
 
-    python tools/emu/shots.py [--boards ugame22,picopad,sprig] [--game oanquan] [--out DIR]
+    python3 -m tools.emu.shots [--boards ugame22,picopad,sprig] [--game oanquan] [--out DIR]
 
 The game: from the title to `game` against the AI at level 5 (the AI first, as the device tests
 play it), the AI's move, one move of ours (the cursor's pit, A), the AI's reply; the screen once
@@ -12,14 +12,10 @@ import argparse
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from tools.device import feel as F
+from tools.emu import appflow, emu
 
-import appflow  # noqa: E402
-import device_feel as F  # noqa: E402
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 BOARDS = ("picosystem", "pico_display_pack2", "pico_lcd13", "ugame22", "picopad", "sprig")
 

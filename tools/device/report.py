@@ -1,12 +1,12 @@
-"""The report of make device-bench (tools/device_bench.py): the figures as tables, the device
-targets of issues 10 and 11 judged against them (complete games of tools/device_games.py
+"""The report of make device-bench (tools/device/bench.py): the figures as tables, the device
+targets of issues 10 and 11 judged against them (complete games of tools/device/games.py
 included), and the docs/performance.md section they are written to."""
 import os
 import time
 
 BOOT_TARGET_S = {"picosystem": 4.6}  # reset -> title; every other board 3.5 s
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOC = os.path.join(ROOT, "docs", "performance.md")
 HEAD = "## Measured on the emulated RP2040"
 BOARDS = ("picosystem", "pico_display_pack2", "pico_lcd13")
@@ -19,7 +19,7 @@ def fmt_kb(b):
 
 def report(res, wall):
     L = [HEAD, "",
-         "Written by `make device-bench` (tools/device_bench.py) on %s, wall %.0f s. The real "
+         "Written by `make device-bench` (tools/device/bench.py) on %s, wall %.0f s. The real "
          "firmware on the emulated RP2040 (tools/emu, rp2040js 1.4.1): CircuitPython 10.2.1 and "
          "MicroPython 1.28 from `../shared/emu/`, the bundle of `make bundle`. Times are "
          "simulated: Cortex-M0+ cycles at 125 MHz, independent of the host's load; flash wait "
@@ -112,7 +112,7 @@ def report(res, wall):
                 "%s %.1f KB" % (r["board"], r["free"] / 1024) for r in start)]
         L.append("")
     if res.get("games"):
-        import device_games
+        from tools.device import games as device_games
         L += ["### Complete games (make device-games; the method: \"Complete games on the "
               "emulated RP2040\" below)", "",
               device_games.table(res["games"]), ""]
@@ -150,7 +150,7 @@ def targets(res):
                  % (", ".join("%s %.2f s" % (r["board"], r["title_s"]) for r in boot),
                     "yes" if ok else "**no**"))
     app = res.get("app", [])
-    games = res.get("games", [])  # tools/device_games.py (make device-games), via --from-json
+    games = res.get("games", [])  # tools/device/games.py (make device-games), via --from-json
     for board in BOARDS:
         lows = [s["low"] for r in app if r["board"] == board for s in r["steps"]
                 if s["low"] is not None and r["game"] == "omweso"]

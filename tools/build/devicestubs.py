@@ -2,7 +2,7 @@
 
 The device side comes from the pinned circuitpython-stubs package (board_definitions: each board's
 pins and built-in modules); the code side is a static (ast) walk of a module's imports, marking the
-ones guarded by try/except ImportError. Used by tools/bundle.py and the hardware tests.
+ones guarded by try/except ImportError. Used by tools/build/bundle.py and the hardware tests.
 """
 import ast
 import os

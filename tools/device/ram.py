@@ -1,15 +1,16 @@
 """Heap the app holds during a level-5 search, on the emulated RP2040, for any checkout.
 
-    python tools/device_ram.py [--board B] [--games oanquan,sanyao,omweso] [CHECKOUT]
+    python3 -m tools.device.ram [--board B] [--games oanquan,sanyao,omweso] [CHECKOUT]
 
-CHECKOUT (default: this one) is bundled with its own tools/bundle.py, compiled with the mpy-cross
-beside the emulator firmware and booted on CircuitPython 10.2.1 (tools/emu). Through the REPL it
-takes the steps of tests/test_hw_heap.py: the board module, App and its title screen, a new game,
-the AI and the game screen, then one level-5 move; it prints the heap in use after a collection
+CHECKOUT (default: this one) is bundled with its own tools/build/bundle.py (tools/bundle.py in
+checkouts from before the tools/ folders), compiled with the mpy-cross beside the emulator
+firmware and booted on CircuitPython 10.2.1 (tools/emu). Through the REPL it takes the steps of
+tests/test_hw_heap.py: the board module, App and its title screen, a new game, the AI and the
+game screen, then one level-5 move; it prints the heap in use after a collection
 at each step, and at the search (the search itself allocates nothing). Comparing two checkouts
 this way is how docs/app.md compares the app with an earlier commit (git worktree add /tmp/x REV).
 
-    python tools/device_ram.py --boards all --against /tmp/x --write
+    python3 -m tools.device.ram --boards all --against /tmp/x --write
 
 measures this checkout and the one at /tmp/x on every board and writes the table "Heap during
 play against an earlier commit" of docs/performance.md (a checkout's own bundle tool may need its
@@ -22,12 +23,10 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from tools.build import bundle, devicestubs
+from tools.emu import emu
 
-import bundle  # noqa: E402
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 STEPS = r'''
 import gc
@@ -59,8 +58,12 @@ print("HELD search", START - min(f0, gc.mem_free()))
 
 
 def measure(checkout, board, games):
-    spec = importlib.util.spec_from_file_location(
-        "checkout_bundle", os.path.join(checkout, "tools", "bundle.py"))
+    path = os.path.join(checkout, "tools", "build", "bundle.py")
+    if not os.path.exists(path):  # a checkout from before the tools/ folders
+        path = os.path.join(checkout, "tools", "bundle.py")
+        # it imported its sibling devicestubs by a bare name: lend it this one
+        sys.modules.setdefault("devicestubs", devicestubs)
+    spec = importlib.util.spec_from_file_location("checkout_bundle", path)
     theirs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(theirs)
     theirs.BUILD = os.path.join(ROOT, "build", "device-ram", os.path.basename(
@@ -83,8 +86,8 @@ def measure(checkout, board, games):
 
 
 TITLE = "## Heap during play against an earlier commit"
-METHOD = """Written by `python tools/device_ram.py --boards all --against CHECKOUT --write`; do not
-edit by hand. Each checkout's own bundle (its `tools/bundle.py`, .mpy) boots on CircuitPython
+METHOD = """Written by `python3 -m tools.device.ram --boards all --against CHECKOUT --write`; do
+not edit by hand. Each checkout's own bundle (its `tools/build/bundle.py`, .mpy) boots on CircuitPython
 10.2.1 in the emulated RP2040, and through the REPL takes the steps of `tests/test_hw_heap.py`:
 the board module, the App and its title screen, a new game against the AI (the AI made with its
 search buffers as the board is shown), then one level-5 search. The figure is the heap held during
@@ -149,11 +152,11 @@ def main(argv=None):
     text = table(res, old, new)
     print(text)
     if a.write:
-        import bench
-        bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE,
-                            "%s\n\nRun on %s: `python tools/device_ram.py %s`\n\n%s\n" % (
-                                METHOD, __import__("time").strftime("%Y-%m-%d"),
-                                " ".join(sys.argv[1:] if argv is None else argv), text))
+        from tools import sections
+        sections.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE,
+                               "%s\n\nRun on %s: `python3 -m tools.device.ram %s`\n\n%s\n" % (
+                                   METHOD, __import__("time").strftime("%Y-%m-%d"),
+                                   " ".join(sys.argv[1:] if argv is None else argv), text))
     return 0
 
 

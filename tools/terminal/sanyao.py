@@ -1,6 +1,6 @@
-"""Terminal renderer for San-Yao (used by tools/play.py): the board from the bottom player's seat,
-who controls which hole, help, what each move did, round summaries and the match result in words.
-`view` (play.View) names the players and says who sits at the bottom."""
+"""Terminal renderer for San-Yao (used by tools/terminal/game.py): the board from the bottom
+player's seat, who controls which hole, help, what each move did, round summaries and the match
+result in words. `view` (game.View) names the players and says who sits at the bottom."""
 
 REASONS = {
     "leftover": "fewer than 2 stones were left on the board",

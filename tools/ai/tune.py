@@ -1,6 +1,7 @@
 # Evaluation weight tuning by self-play (docs/ai.md "Tuning").
-#   python3 tools/tune.py GAME [--nodes N] [--games G] [--sweeps K] [--start w0,w1,...] [--jobs J]
-#                         [--steps s0,s1,...] [--against SPEC [--margin M] [--check K]]
+#   python3 -m tools.ai.tune GAME [--nodes N] [--games G] [--sweeps K] [--start w0,w1,...]
+#                              [--jobs J] [--steps s0,s1,...]
+#                              [--against SPEC [--margin M] [--check K]]
 # Coordinate descent: for each weight in turn try weight + step and weight - step (a step of 0
 # leaves that weight alone); steps halve after a sweep without change. Prints a log; the final
 # weights go into engine/eval_<game>.py WEIGHTS by hand. Matches are seat-swapped, from the
@@ -11,14 +12,9 @@
 #     before issue 11) and replaces the current weights when it beats their score by more than
 #     --margin (default 0.015); --check K then plays the final weights against SPEC on K held-out
 #     openings (those after the first G/2, arena.py --skip), since the descent fits its openings.
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import arena  # noqa: E402
+from tools.ai import arena
 
 STEPS = {"oanquan": (3, 2, 2, 8), "sanyao": (4, 6, 2, 8), "omweso": (512, 6, 2, 8)}
 

@@ -7,7 +7,7 @@
 #   exposure  W[2] x (seeds in the opponent's capturable columns - in mine): a column (inner pit
 #             and the outer pit behind it) can be taken only when both are occupied
 from engine.compat import const
-from tools.ref_ai.search import WIN
+from tools.ai.ref_ai.search import WIN
 
 _TM = const(32)
 _WIN = const(35)

@@ -1,6 +1,6 @@
 """What the player feels, measured on the emulated RP2040 (make device-bench, its "feel" part).
 
-    python tools/device_feel.py [--boards picosystem,pico_display_pack2] [--games ...]
+    python3 -m tools.device.feel [--boards picosystem,pico_display_pack2] [--games ...]
                                 [--turns 4] [--no-write]
 
 The app as bundled (with MANCALA_FEEL = 1 in settings.toml: the session prints "feel <ms> <what>"
@@ -17,12 +17,9 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "emu"))
+from tools.emu import appflow, emu
 
-import appflow  # noqa: E402
-import emu  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 GAP_MS = 20      # display writes further apart than this belong to different refreshes
 HOLD_MS = 80
@@ -36,7 +33,7 @@ ROWS = (("menu step", 60), ("value change", 60), ("cursor step (pondering)", 40)
 
 def bundle_with_marks(board, workdir):
     """The board's bundle (.mpy) with MANCALA_FEEL = 1 added to its settings.toml."""
-    import bundle
+    from tools.build import bundle
     old = bundle.BUILD
     bundle.BUILD = os.path.join(workdir, "build")
     try:
@@ -281,7 +278,7 @@ def table(results):
 
 
 TITLE = "## Feel on the emulated RP2040"
-METHOD = """What the player feels (issue "Quick to the touch"), measured by `tools/device_feel.py` (part
+METHOD = """What the player feels (issue "Quick to the touch"), measured by `tools/device/feel.py` (part
 `feel` of `make device-bench`): the app as bundled, on CircuitPython 10.2.1 in the emulated RP2040,
 default settings, each game against the AI at level 5 with the AI moving first. A press is the
 button's GPIO driven low for 80 ms. The answer is what the display controller receives: press ->
@@ -299,11 +296,11 @@ real chip is 5-15%% slower). Median / max (number of presses)."""
 
 
 def write(results, argv):
-    import bench
+    from tools import sections
     when = __import__("time").strftime("%Y-%m-%d")
-    body = "%s\n\nRun on %s at commit %s: `python tools/device_feel.py %s`\n\n%s\n" % (
-        METHOD % GAP_MS, when, bench.commit(ROOT), " ".join(argv), table(results))
-    bench.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
+    body = "%s\n\nRun on %s at commit %s: `python3 -m tools.device.feel %s`\n\n%s\n" % (
+        METHOD % GAP_MS, when, sections.commit(ROOT), " ".join(argv), table(results))
+    sections.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
 
 
 def main(argv=None):

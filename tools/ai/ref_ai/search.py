@@ -14,7 +14,7 @@ _PROVEN = const(500000)  # |score| above this: a forced result
 def evaluator(game):
     """The evaluation object for `game` (engine/eval_<name>.py); loads only that module."""
     name = "eval_" + game.NAME
-    mod = __import__("tools.ref_ai." + name, None, None, [name])
+    mod = __import__("tools.ai.ref_ai." + name, None, None, [name])
     return mod.Eval(game)
 
 

@@ -1,7 +1,7 @@
-# O An Quan in the terminal (used by tools/play.py): the board seen from the bottom player's seat,
-# who plays which row, help, what each move did, and the final score with every term named.
-# `view` (play.View) names the players ("you", "the computer", "Player 1") and says who sits at
-# the bottom.
+# O An Quan in the terminal (used by tools/terminal/game.py): the board seen from the bottom
+# player's seat, who plays which row, help, what each move did, and the final score with every
+# term named. `view` (game.View) names the players ("you", "the computer", "Player 1") and says who
+# sits at the bottom.
 from engine import games
 
 

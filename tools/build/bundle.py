@@ -1,10 +1,11 @@
 """Build, pack and copy the CircuitPython bundle for a device (desktop tool, CPython).
 
-    python tools/bundle.py bundle BOARD [--mpy-cross PATH|--py] [--lib-mpy DIR] -> build/BOARD/CIRCUITPY/
-    python tools/bundle.py uf2 BOARD [--firmware CP.uf2]    -> build/BOARD/mancala-BOARD.uf2
-    python tools/bundle.py deploy [BOARD] [--drive PATH]    -> copies changed files to CIRCUITPY
-    python tools/bundle.py mpy                               -> build/mpy/engine/*.mpy + sizes
-    python tools/bundle.py imports BOARD                     -> what the bundle imports, resolved
+    python3 -m tools.build.bundle ...    (from the repository root; make bundle/uf2/deploy/mpy)
+      bundle BOARD [--mpy-cross PATH|--py] [--lib-mpy DIR] -> build/BOARD/CIRCUITPY/
+      uf2 BOARD [--firmware CP.uf2]    -> build/BOARD/mancala-BOARD.uf2
+      deploy [BOARD] [--drive PATH]    -> copies changed files to CIRCUITPY
+      mpy                              -> build/mpy/engine/*.mpy + sizes
+      imports BOARD                    -> what the bundle imports, resolved
 
 A bundle holds code.py (from firmware/code.py), the engine/ and firmware/ packages, boards/__init__,
 boards/select.py and the one board module, the Adafruit libraries that those import (copied as .py
@@ -23,7 +24,7 @@ import subprocess
 import sys
 import sysconfig
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")
 
 # name -> (CircuitPython board_ids it runs on, UF2 layout: flash offset of CIRCUITPY, flash size)
@@ -45,7 +46,8 @@ OURS = ("engine", "firmware", "boards")
 LIBRARIES = ("adafruit_ticks",)
 # Never shipped: desktop-only boards, saves, caches.
 SKIP = re.compile(r"(__pycache__|\.pyc$|\.sav$|\.save$|(^|/)saves?/|\.json$)")
-MARK = "# written by tools/bundle.py"
+MARK = "# written by tools/build/bundle.py"
+OLD_MARKS = ("# written by tools/bundle.py",)  # what earlier versions wrote
 SETTINGS = ("MANCALA_BOARD", "CIRCUITPY_PYSTACK_SIZE")
 PYSTACK = 4096  # bytes; CircuitPython's default 1536 is too small for the recursive search
 
@@ -55,9 +57,10 @@ def fail(msg):
     sys.exit(2)
 
 
-# What the device has and what code imports: tools/devicestubs.py (re-exported here, the
+# What the device has and what code imports: tools/build/devicestubs.py (re-exported here, the
 # hardware tests use bundle.X).
-from devicestubs import ALWAYS, board_pins, builtin_modules, imports_of, node_in, stubs_dir  # noqa
+from tools.build.devicestubs import (ALWAYS, board_pins, builtin_modules, imports_of,  # noqa
+                                     node_in, stubs_dir)
 
 
 def _lib_root():
@@ -304,7 +307,7 @@ def drive_board_id(drive):
 def merge_settings(old, new):
     # Our keys from `new`, every other line of the user's settings.toml kept as it was.
     keep = [ln for ln in old.splitlines()
-            if not (ln.startswith(MARK) or ln.split("=")[0].strip() in SETTINGS)]
+            if not (ln.startswith((MARK,) + OLD_MARKS) or ln.split("=")[0].strip() in SETTINGS)]
     return new + ("\n".join(keep).strip("\n") + "\n" if any(ln.strip() for ln in keep) else "")
 
 
@@ -312,7 +315,6 @@ def deploy(board=None, drive=None, mpy_cross=None, lib_mpy=None):
     drive = find_drive(drive)
     bid = drive_board_id(drive)
     if board is None:
-        sys.path.insert(0, ROOT)
         from boards import select
         try:
             board = select.board_name(bid, override="")
@@ -366,7 +368,6 @@ def make_save_files(drive):
     order the device makes them (/saves, the 4 KB pad, the two files, 0xFF: no save in them yet),
     so the device never has to allocate clusters and write the drive's FAT itself (a power cut
     then could destroy every file on the drive). Existing ones hold saves: never touched."""
-    sys.path.insert(0, ROOT)
     from firmware.saves import FilePair
     from firmware.saverewrite import make_pad
     os.makedirs(os.path.join(drive, "saves"), exist_ok=True)

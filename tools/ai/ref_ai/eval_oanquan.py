@@ -8,7 +8,7 @@
 #             left to win matters more to the player behind
 #   tempo     W[3] if `me` is the side to move
 from engine.compat import const
-from tools.ref_ai.search import WIN
+from tools.ai.ref_ai.search import WIN
 
 _TURN = const(20)
 _WINNER = const(25)

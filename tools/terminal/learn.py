@@ -1,4 +1,4 @@
-# The terminal game's lessons (tools/play.py, "Who plays?" -> learn): the lessons of
+# The terminal game's lessons (tools/terminal/game.py, "Who plays?" -> learn): the lessons of
 # firmware/lessons/ one at a time: the goal, the board, your move, what it did, and whether the
 # goal was met and why; a wrong move puts the lesson's position back to try again.
 from engine import games

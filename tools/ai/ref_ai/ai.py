@@ -2,7 +2,7 @@
 # A level is a think time on the device. It becomes a node budget through the measured speed of
 # each game's search on the device (estimate: MicroPython Unix port speed / 150, tools/bench.py),
 # so play is reproducible; the app adds a wall-clock cap (ms_cap) as a safety net.
-from tools.ref_ai.search import Search
+from tools.ai.ref_ai.search import Search
 
 # level: (device think time in ms, mistakes per 1000 moves: a uniformly random legal move)
 LEVELS = {

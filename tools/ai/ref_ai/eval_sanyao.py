@@ -8,7 +8,7 @@
 #   mobility  W[2] x (my non-empty controlled holes - the opponent's)
 #   tempo     W[3] if `me` is the side to move
 from engine.compat import const
-from tools.ref_ai.search import WIN
+from tools.ai.ref_ai.search import WIN
 
 _C = const(10)
 _S = const(20)

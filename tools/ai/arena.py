@@ -1,7 +1,7 @@
 # AI arena (make arena): engines as in-process players with fixed node budgets (reproducible),
 # every opening played twice with seats swapped, W/D/L, score and Elo difference with a 95%
 # interval per game; writes the "## AI arena" section of docs/performance.md.
-#   python3 tools/arena.py [--games N] [--only oanquan,sanyao] [--pairs L5-greedy,...] [--jobs 2]
+#   python3 -m tools.ai.arena [--games N] [--only oanquan,sanyao] [--pairs L5-greedy,...] [--jobs 2]
 #                          [--section "AI arena: ..."] (another section of docs/performance.md)
 #                          [--no-write] [--skip K] [--sampled]
 # --skip K plays the openings after the first K of the balanced list (held-out openings: a result
@@ -14,12 +14,11 @@ import math
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+from engine import games
+from engine import search as S
+from engine import ai
 
-from engine import games  # noqa: E402
-from engine import search as S  # noqa: E402
-from engine import ai  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 RULES = {"oanquan": {}, "sanyao": {}, "omweso": {"match_points": 1}}
 BALANCE_NODES = {"oanquan": 2000, "sanyao": 20000, "omweso": 10000}  # opening selection
@@ -40,7 +39,7 @@ class Rng:
 def make_player(spec, game, seed):
     """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>'
     (N<nodes>@<max_ply>, N<nodes>:<weights>, N<nodes>:<weights>@<max_ply>);
-    the AI as it was before issue 11 (tools/ref_ai): 'R<level>', 'Q<nodes>'."""
+    the AI as it was before issue 11 (tools/ai/ref_ai, frozen): 'R<level>', 'Q<nodes>'."""
     buf = [0] * game.MAX_MOVES
     if spec == "random":
         rng = Rng(seed)
@@ -95,8 +94,8 @@ def make_player(spec, game, seed):
         p = ai.Player(game, seed=seed)
         level = int(spec[1:])
         return lambda pos, seen: p.move(pos, level, None, seen)
-    if spec[0] in "RQ":  # the AI before issue 11 (tools/ref_ai): R<level>, Q<nodes>
-        from tools.ref_ai import ai as ref_ai
+    if spec[0] in "RQ":  # the AI before issue 11 (tools/ai/ref_ai, frozen): R<level>, Q<nodes>
+        from tools.ai.ref_ai import ai as ref_ai
         if spec[0] == "R":
             p = ref_ai.Player(game, seed=seed)
             level = int(spec[1:])
@@ -266,8 +265,7 @@ def main(argv):
                      + (capped, pairs_fav, pairs_unf, time.time() - t)))
             sys.stdout.flush()
     if write:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        from bench import commit, write_section
+        from tools.sections import commit, write_section
         write_section(os.path.join(ROOT, "docs", "performance.md"), section,
                       run_line(argv, commit(ROOT)) + "\n\n"
                       + report(rows, n_games, balanced, skip))
@@ -278,7 +276,7 @@ def run_line(argv, commit):
     """When, at which commit and with which command line the section was written."""
     import shlex
     import time
-    return "Run on %s at commit %s: `python3 tools/arena.py %s`." % (
+    return "Run on %s at commit %s: `python3 -m tools.ai.arena %s`." % (
         time.strftime("%Y-%m-%d"), commit, shlex.join(argv))
 
 
@@ -287,9 +285,9 @@ def report(rows, n_games, balanced=True, skip=0):
               else "a seeded random sample of them (--sampled)")
     if skip:
         chosen += ", after the first %d of the list (--skip)" % skip
-    L = ["Written by `make arena` (tools/arena.py). In-process players with fixed node budgets, "
+    L = ["Written by `make arena` (tools/ai/arena.py). In-process players with fixed node budgets, "
          "so every game is reproducible. `L1`..`L5` are engine/ai.py levels (their node budgets "
-         "and seeded mistakes), `R<n>` level n of the AI before issue 11 (tools/ref_ai: "
+         "and seeded mistakes), `R<n>` level n of the AI before issue 11 (tools/ai/ref_ai: "
          "today's level 5 in issue 11's words), `N<nodes>` a search with that node budget, "
          "`D<n>` a fixed-depth search, `greedy` the best immediate gain "
          "(material change for the mover, a game-winning move first, ties at random), `random` "

@@ -1,6 +1,6 @@
-"""Terminal renderer for Omweso (used by tools/play.py): the 4x8 board from one fixed seat (the
-bottom player's: yours against the computer), help, what each move did and the match in words.
-`view` (play.View) names the players and says who sits at the bottom."""
+"""Terminal renderer for Omweso (used by tools/terminal/game.py): the 4x8 board from one fixed
+seat (the bottom player's: yours against the computer), help, what each move did and the match in
+words. `view` (game.View) names the players and says who sits at the bottom."""
 
 WHY = {
     "ordinary": "%s no pit with 2 or more seeds left",

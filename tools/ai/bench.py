@@ -1,15 +1,13 @@
 # AI benchmark (make bench): search speed, depth per level and search heap, under CPython and the
 # MicroPython Unix port; writes the "## AI benchmark" section of docs/performance.md.
-#   python3 tools/bench.py [--quick] [--no-write]
-# The worker part (`bench.py worker GAME`) is portable and is what runs under MicroPython.
+#   python3 -m tools.ai.bench [--quick] [--no-write]
+# The worker part (`python3 -m tools.ai.bench worker GAME NODES REPS`, from the repository root)
+# is portable and is what runs under MicroPython (`micropython -m tools.ai.bench worker ...`).
 import sys
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-sys.path.insert(0, _here + "/..")
-
-from engine import games  # noqa: E402
-from engine import search as S  # noqa: E402
-from engine import ai  # noqa: E402
+from engine import games
+from engine import search as S
+from engine import ai
 
 try:
     from time import ticks_us, ticks_diff
@@ -96,8 +94,8 @@ def _run_worker(interp, name, nodes, reps):
     import subprocess
     import os
     import resource
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    cmd = interp + [os.path.join("tools", "bench.py"), "worker", name, str(nodes), str(reps)]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cmd = interp + ["-m", "tools.ai.bench", "worker", name, str(nodes), str(reps)]
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=True).stdout
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -127,7 +125,8 @@ def main(argv):
     quick = "--quick" in argv
     nodes = 3000 if quick else 20000
     reps = 1 if quick else 3
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    from tools.sections import write_section
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     mp = os.path.join(root, ".venv", "bin", "micropython")
     rows = []
     for name in games.NAMES:
@@ -147,7 +146,8 @@ def main(argv):
 def report(rows, nodes, reps):
     import platform
     L = []
-    L.append("Written by `make bench` (tools/bench.py). Machine: %s, %s, CPython %s; MicroPython "
+    L.append("Written by `make bench` (tools/ai/bench.py). Machine: %s, %s, CPython %s; "
+             "MicroPython "
              "Unix port (`.venv/bin/micropython -X heapsize=180k`)."
              % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     L.append("")
@@ -190,49 +190,6 @@ def report(rows, nodes, reps):
                 name, level, ai.LEVELS[level][0], n, dsum / k, 1000 * t))
     L.append("")
     return "\n".join(L)
-
-
-def commit(root):
-    """The short commit of the tree at `root`, noting changes to engine/ or tools/ (what a
-    written figure was measured with)."""
-    import subprocess
-    try:
-        r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root,
-                           capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "tools"],
-                               cwd=root, capture_output=True, text=True).stdout.strip()
-    except OSError:  # no git
-        return "unknown"
-    return (r or "unknown") + (" with changes to engine/ or tools/" if dirty else "")
-
-
-def write_section(path, title, body):
-    """Replace (or append) the section `title` (a '## ' heading) of a markdown file."""
-    import os
-    text = open(path).read() if os.path.exists(path) else "# Performance\n"
-    lines = text.split("\n")
-    out = []
-    i = 0
-    done = False
-    while i < len(lines):
-        if lines[i].strip() == title:
-            out.append(title)
-            out.append("")
-            out.extend(body.rstrip("\n").split("\n"))
-            out.append("")
-            i += 1
-            while i < len(lines) and not lines[i].startswith("## "):
-                i += 1
-            done = True
-            continue
-        out.append(lines[i])
-        i += 1
-    if not done:
-        while out and out[-1] == "":
-            out.pop()
-        out += ["", title, ""] + body.rstrip("\n").split("\n") + [""]
-    with open(path, "w") as f:
-        f.write("\n".join(out).rstrip("\n") + "\n")
 
 
 if __name__ == "__main__":
