@@ -6,11 +6,10 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
-from boards import headless  # noqa: E402
-from firmware.app import App  # noqa: E402
-from firmware.buttons import Buttons, DELAY, RATE  # noqa: E402
+from boards import headless
+from firmware.app import App
+from firmware.buttons import Buttons, DELAY, RATE
 
 
 def test_held_direction_buttons_auto_repeat():
@@ -150,8 +149,7 @@ def test_headless_sim_writes_png(tmp_path):
 
 
 def test_sim_available_needs_a_display(monkeypatch):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import sim
+    from tools import sim
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     if sys.platform.startswith("linux"):

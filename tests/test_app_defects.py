@@ -11,18 +11,15 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 
-from boards import headless  # noqa: E402
-from boards.headless import to565  # noqa: E402
-from firmware.app import App  # noqa: E402
-from firmware.views import ui  # noqa: E402
-from firmware import rule_text  # noqa: E402
-from firmware.common import num  # noqa: E402
-from engine.games import NAMES  # noqa: E402
-import test_app_render as R  # noqa: E402
+from boards import headless
+from boards.headless import to565
+from firmware.app import App
+from firmware.views import ui
+from firmware import rule_text
+from firmware.common import num
+from engine.games import NAMES
+import test_app_render as R
 
 # the repro of defect 1 with today's title menu: Game -> Omweso, back up to Start, start, pick
 OMWESO_KEYS = ("down", "right", "right", "up", "a", "a")

@@ -1,19 +1,14 @@
 # Quick to the touch, on the desktop (the chip's own figures: tests/test_device_feel.py and
-# tools/device_feel.py): one panel refresh per drawn change, the AI's search yielding to a
+# tools/device/feel.py): one panel refresh per drawn change, the AI's search yielding to a
 # waiting button, thinking ahead during the human's sowing, a sowing's animation within its time
 # limit however long the move, and the AI's considered pit on the board.
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-
-from boards import headless  # noqa: E402
-from firmware.app import App  # noqa: E402
-from firmware.buttons import Buttons  # noqa: E402
-from firmware import trace as T  # noqa: E402
-from session_util import make, Clock, human_move  # noqa: E402
+from boards import headless
+from firmware.app import App
+from firmware.buttons import Buttons
+from firmware import trace as T
+from session_util import make, Clock, human_move
 
 
 class CountingDisplay(headless.HeadlessDisplay):

@@ -4,25 +4,19 @@
 #   mean the same on every board and fit a 160x128 screen (26 characters a line);
 # - the cursor moves only over the cells that can be played (left/right, up/down), so no press is
 #   spent on "Cannot move from there"; Omweso's free set-up still walks all 16 pits.
-import os
 import random
 import re
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-
-from boards import headless  # noqa: E402
-from firmware.app import App  # noqa: E402
-from firmware.common import wrap  # noqa: E402
-from test_app_session import load  # noqa: E402  (a position JSON into a session)
-from firmware.session import Session  # noqa: E402
-from firmware.screens.menu import MenuScreen  # noqa: E402
-from firmware.screens.text import HelpScreen  # noqa: E402
-from session_util import make, press, settle, play_out, Clock  # noqa: E402
+from boards import headless
+from firmware.app import App
+from firmware.common import wrap
+from test_app_session import load  # (a position JSON into a session)
+from firmware.session import Session
+from firmware.screens.menu import MenuScreen
+from firmware.screens.text import HelpScreen
+from session_util import make, press, settle, play_out, Clock
 
 FOUR = ("a", "b", "x", "y")
 CHARS = 26  # a line of text on a 160 px wide screen: (160 - 4) // 6

@@ -2,16 +2,12 @@
 # (firmware/views/layers.py: a 1-bit stone bitmap per row of pits, a shared frame tile, overlays
 # for styled pits, a strip of pit numbers) - drawn where the render checks of test_app_render.py
 # find every pit, and in the shape CircuitPython redraws cheaply.
-import os
-import sys
-
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown  # noqa: E402
-from boards.headless import to565  # noqa: E402
-from firmware.views import ui  # noqa: E402
-from firmware.games.omweso import adapter as g_omweso  # noqa: E402
+from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown
+from boards.headless import to565
+from firmware.views import ui
+from firmware.games.omweso import adapter as g_omweso
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])

@@ -1,15 +1,9 @@
 # The words the app builds around a player's name agree with it: "You start", "AI starts"
 # (issue 33: the Omweso and San-Yao summaries said "You starts", "You chooses", "You lends").
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-from firmware.common import agree  # noqa: E402
-from firmware.games import adapter  # noqa: E402
+from firmware.common import agree
+from firmware.games import adapter
 
 YOU_AI = ("You", "AI")
 AI_YOU = ("AI", "You")
