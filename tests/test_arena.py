@@ -1,8 +1,10 @@
 # tools/ai/arena.py, the AI arena behind docs/performance.md's match tables: its players see the
 # game's repetition history as the app gives it, and a small run reports every pairing.
+import os
 import subprocess
 import sys
 
+import pytest
 from util import ROOT
 
 from engine import search as S
@@ -104,3 +106,22 @@ def test_a_written_section_says_when_where_and_how_it_was_run():
     assert line.startswith("Run on 20") and " at commit abc1234: " in line
     assert line.endswith("`python3 -m tools.ai.arena --pairs L5-R5 --section 'a b'`.")
 
+
+REF_AI = ("ai", "search", "eval_oanquan", "eval_sanyao", "eval_omweso")
+
+
+def test_ref_ai_is_the_frozen_f7c651e_copy():
+    # tools/ai/ref_ai is the AI before issue 11 on purpose: each file is engine/<file>.py of
+    # commit f7c651e with its imports pointed at tools.ai.ref_ai and a two-line banner, nothing else
+    for name in REF_AI:
+        r = subprocess.run(["git", "show", "f7c651e:engine/%s.py" % name], cwd=ROOT,
+                           capture_output=True, text=True)
+        if r.returncode:
+            pytest.skip("commit f7c651e is not in this clone (a shallow clone?)")
+        old = r.stdout.replace("from engine.search import", "from tools.ai.ref_ai.search import")
+        old = old.replace('getattr(__import__("engine." + name), name)',
+                          '__import__("tools.ai.ref_ai." + name, None, None, [name])')
+        with open(os.path.join(ROOT, "tools", "ai", "ref_ai", name + ".py")) as f:
+            lines = f.read().split("\n")
+        assert lines[0].startswith("# FROZEN copy of engine/%s.py at commit f7c651e" % name)
+        assert "\n".join(lines[2:]) == old, name

@@ -1,3 +1,5 @@
+# FROZEN copy of engine/ai.py at commit f7c651e (imports pointed here), not live code:
+# never edit or tidy it. Why and how: __init__.py; tests/test_arena.py compares it with git.
 # The computer player: difficulty levels over engine/search.py (docs/ai.md).
 # A level is a think time on the device. It becomes a node budget through the measured speed of
 # each game's search on the device (estimate: MicroPython Unix port speed / 150, tools/bench.py),

@@ -1,3 +1,5 @@
+# FROZEN copy of engine/eval_oanquan.py at commit f7c651e (imports pointed here), not live code:
+# never edit or tidy it. Why and how: __init__.py; tests/test_arena.py compares it with git.
 # Evaluation for O An Quan (docs/ai.md). Pure function of the position bytearray, from the point of
 # view of `me`, in 1/16 stone. Terms (weights tuned by tools/tune.py, see docs/ai.md):
 #   material  16 x (my banked material - the opponent's): stock + mandarins - debt + lent (OAQ-9)

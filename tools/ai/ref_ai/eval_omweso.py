@@ -1,3 +1,5 @@
+# FROZEN copy of engine/eval_omweso.py at commit f7c651e (imports pointed here), not live code:
+# never edit or tidy it. Why and how: __init__.py; tests/test_arena.py compares it with git.
 # Evaluation for Omweso (docs/ai.md). Pure function of the position bytearray, from the point of
 # view of `me`, in 1/16 seed. Seeds are conserved (64), a match is several games, and what
 # carries over between games is the points:

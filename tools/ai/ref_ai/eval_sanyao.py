@@ -1,3 +1,5 @@
+# FROZEN copy of engine/eval_sanyao.py at commit f7c651e (imports pointed here), not live code:
+# never edit or tidy it. Why and how: __init__.py; tests/test_arena.py compares it with git.
 # Evaluation for San-Yao (docs/ai.md). Pure function of the position bytearray, from the point of
 # view of `me`, in 1/16 stone. A match is played over rounds; the board resets between rounds,
 # and what carries over is control (sons), so the terms value stones where they will end up:

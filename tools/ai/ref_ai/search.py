@@ -1,3 +1,5 @@
+# FROZEN copy of engine/search.py at commit f7c651e (imports pointed here), not live code:
+# never edit or tidy it. Why and how: __init__.py; tests/test_arena.py compares it with git.
 # Game-agnostic alpha-beta search over the common game face (docs/engine.md, docs/ai.md).
 # Negamax with iterative deepening, move ordering by immediate gain (the mover's material change)
 # with the previous iteration's best move first at the root, a budget in nodes and/or milliseconds,
