@@ -126,3 +126,14 @@ def test_seats_say_who_plays_where(name):
     assert term.seats(g, YOU).startswith("You play the ")
     assert "the computer" in term.seats(g, YOU).lower()
     assert term.seats(g, TWO).startswith("Player 1 plays the ")
+
+
+def test_reason_words_come_from_the_adapters_and_cover_every_reason_the_engine_gives():
+    # the app's words where the terminal says the same (firmware/games/<game>/adapter.py); every
+    # reason the engine can report has words in the terminal
+    from engine import oanquan, omweso_match, sanyao
+    from firmware.games.oanquan import adapter
+    assert term_oanquan.REASONS["mandarins"] == adapter.REASONS["mandarins"]
+    assert set(term_oanquan.REASONS) == set(r for r in oanquan.REASONS if r)
+    assert set(term_sanyao.REASONS) == set(sanyao.REASONS)
+    assert set(term_omweso.WHY) == set(r for r in omweso_match.REASONS if r)

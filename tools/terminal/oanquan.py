@@ -3,11 +3,13 @@
 # term named. `view` (game.View) names the players ("you", "the computer", "Player 1") and says who
 # sits at the bottom.
 from engine import games
+from firmware.games.oanquan import adapter
 
-
-REASONS = {"mandarins": "both mandarin squares are empty",
-           "no_refill": "a player's row was empty and nobody had the stones to refill it",
-           "repetition": "the same position came up a third time"}
+# Why the game ended: the app's words (its adapter), but for two the terminal says at more length
+# than the app's screen has room for.
+REASONS = dict(adapter.REASONS,
+               no_refill="a player's row was empty and nobody had the stones to refill it",
+               repetition="the same position came up a third time")
 
 
 def _row(p):
@@ -41,9 +43,9 @@ def board(game, pos, view):
     left, right = 6 * b, 6 * t
     pad = " " * 9
     if game.over(pos):
-        head = games.TITLES["oanquan"] + " - game over"
+        head = adapter.TITLE + " - game over"
     else:
-        head = "%s - move %d - %s turn" % (games.TITLES["oanquan"], j["ply"] + 1,
+        head = "%s - move %d - %s turn" % (adapter.TITLE, j["ply"] + 1,
                                            view.of(j["to_move"]))
     lines = [
         head,

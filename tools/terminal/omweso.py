@@ -1,7 +1,11 @@
 """Terminal renderer for Omweso (used by tools/terminal/game.py): the 4x8 board from one fixed
 seat (the bottom player's: yours against the computer), help, what each move did and the match in
 words. `view` (game.View) names the players and says who sits at the bottom."""
+from firmware.games.omweso import adapter
 
+# Why a game of the match ended, a clause about its loser (%s). The app's adapter words each
+# reason for a small screen as (verb, phrase) ("lost", "both end columns (okutema)"); the
+# terminal's sentence names the rule first and says more, so it keeps its own.
 WHY = {
     "ordinary": "%s no pit with 2 or more seeds left",
     "okutema": "okutema: both end columns of %s side captured in one move",
@@ -24,8 +28,8 @@ def board(game, pos, view):
     b = view.bottom
     t = 1 - b
     me, them = j["pits"][b], j["pits"][t]
-    head = "Omweso - game %d - points %s %d, %s %d (to %d)" % (
-        j["game_no"], view.name(b), j["points"][b], view.name(t), j["points"][t],
+    head = "%s - game %d - points %s %d, %s %d (to %d)" % (
+        adapter.TITLE, j["game_no"], view.name(b), j["points"][b], view.name(t), j["points"][t],
         game.rules["match_points"])
     if j["result"] is not None:
         head += " - match over"

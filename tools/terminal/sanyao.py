@@ -1,7 +1,10 @@
 """Terminal renderer for San-Yao (used by tools/terminal/game.py): the board from the bottom
 player's seat, who controls which hole, help, what each move did, round summaries and the match
 result in words. `view` (game.View) names the players and says who sits at the bottom."""
+from firmware.games.sanyao import adapter
 
+# Why a round ended (engine/sanyao.py REASONS). The app's adapter has no words for these (its
+# round summary shows the engine's word): the terminal keeps its own.
 REASONS = {
     "leftover": "fewer than 2 stones were left on the board",
     "no_moves": "neither player could move",
@@ -31,7 +34,7 @@ def board(game, pos, view):
     top = _home(t)[::-1]
     bot = _home(b)
     ctl = j["control"]
-    head = "San-Yao - round %d - " % j["round"]
+    head = "%s - round %d - " % (adapter.TITLE, j["round"])
     if j["result"] is not None:
         head += "match over"
     elif j["phase"] == "choose_sons":
