@@ -304,7 +304,7 @@ def test_move_history_lists_every_move_and_replays_the_last():
     pos = bytes(s.rec.pos)
     press(s, c, "a")  # replay the last move: its sowing from the position before it
     assert s.screen == "play" and s.phase == "anim" and s.replaying
-    assert s.scene[s.ad.FIELD] != s.snap[s.ad.FIELD] or s.trace
+    assert s.scene["squares"] != s.snap["squares"] or s.trace
     settle(s, c)
     assert s.phase == "select" and bytes(s.rec.pos) == pos and len(log_entries(s.log)) == 4
     s.do_undo()  # a move taken back leaves the history too
