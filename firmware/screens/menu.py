@@ -109,18 +109,18 @@ class MenuScreen:
         if kind == "cfg":
             if key == "level" and not self.item_enabled(item):
                 return
-            s.cfg[key] = M.cycle(M.CFG_VALUES[key], s.cfg[key], step)
+            # saved once its picture is on the panel (the chosen game's modules then:
+            # Session.work)
+            s.set_cfg(key, M.cycle(M.CFG_VALUES[key], s.cfg[key], step))
             if key == "mode" and self.name == "title":  # "Starts" is for games vs the AI only
                 self.items = self._items()
                 self.select(item)
-            s._save(later=True)  # (the chosen game's modules then: Session.work)
         elif kind == "rule":
             r = s.rules_for(s.cfg["game"])
             for o in engine_game(s.cfg["game"]).OPTIONS:
                 if o[0] == key:
                     r[key] = M.cycle(M.rule_values(o[1], o[2]), r[key], step)
-        self.stamp += 1
-        s.version += 1
+        self.stamp += 1  # (the session's version: Session.press)
 
     def activate(self, item):
         s = self.s
@@ -155,9 +155,8 @@ class MenuScreen:
             s.to_board()
             s.do_hint()
         elif kind == "replay":
-            from firmware.screens.history import replay_last
             s.to_board()
-            replay_last(s)
+            s.replay()
         elif kind == "restart":
             s.new_game()
         elif kind == "quit":
@@ -172,7 +171,7 @@ class MenuScreen:
             changed = self.rules_before is not None and \
                 self.rules_before != s.rules_for(s.cfg["game"])
             if changed:
-                s._save()
+                s.save()
                 if ret == "pause" and s.game is not None:
                     s.new_game()
                     s.say("Rules changed: new game")
@@ -181,7 +180,7 @@ class MenuScreen:
                 s.say("New rules: Start a new game")
                 return
         if name == "settings":
-            s._save()
+            s.save()
         if ret == "pause" and s.game is not None:
             s.show(MenuScreen(s, "pause", sel=("go", name)))
         else:
@@ -207,4 +206,3 @@ class MenuScreen:
                 s.to_board()
             elif self.name in ("rules", "settings"):
                 self.leave()
-        s.version += 1

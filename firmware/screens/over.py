@@ -71,9 +71,7 @@ class GameOverScreen:
             else:
                 s.new_game()
         elif b in ("b", "start"):
-            s.game = s.play = None
-            s.phase = "none"
-            s.menu("title")
+            s.leave_game()
         elif self.page == 1:
             if b == "left":
                 self.page = 0

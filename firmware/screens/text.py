@@ -92,5 +92,4 @@ class SummaryScreen:
         elif b == "down":
             self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
         elif b in ("a", "b", "start"):
-            s.to_board()
-            s._begin_turn()
+            s.next_round()
