@@ -14,7 +14,7 @@ from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
 from firmware.common import num, unload, Legal, TakeBack, MoveLog, passed
-from firmware.games import adapter, engine_game, keep_game
+from firmware.games import adapter, engine_game, keep_game, drop
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
 _MSG_MS = 2200
@@ -24,7 +24,7 @@ _WORK_MS = 100      # search between two looks at the clock (the progress indica
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
 _SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
                    "firmware.screens.menu_items", "firmware.screens.text",
-                   "firmware.screens.history", "firmware.rule_text")
+                   "firmware.screens.history", "firmware.rule_text", "firmware.games.notes")
 
 
 def _nothing(arg=None):
@@ -97,8 +97,7 @@ class Session:
         self.drop_view()
         for m in _SCREEN_MODULES:
             unload(m)
-        for g in games.NAMES:
-            unload("firmware.rule_text_" + g)
+        drop(self.cfg["game"], "rule_text")
         gc.collect()
         if self.brain is None and self.cfg["mode"] != "two" and \
                 not self.game.over(self.rec.pos):
@@ -142,7 +141,7 @@ class Session:
     def can_undo(self):
         if not len(self.undo) or self.game is None or self.cfg["mode"] == "demo":
             return False
-        return self.cfg["game"] != "omweso" or self.cfg["take_back"]
+        return "take_back" not in self.ad.SETTINGS or self.cfg["take_back"]
 
     def mover(self):
         return self.game.to_move(self.rec.pos)
@@ -366,7 +365,7 @@ class Session:
                 wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
                 if br.ready and ticks_diff(now, self.ai_at) >= wait:
                     self._ai_move()
-            elif ph in ("select", "choose", "setup") and self.cfg["game"] == "omweso" \
+            elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
                 self._blitz_pass()

@@ -11,13 +11,8 @@
 
 
 def _module(name):
-    if name == "sanyao":
-        from firmware.lessons import sanyao as m
-    elif name == "omweso":
-        from firmware.lessons import omweso as m
-    else:
-        from firmware.lessons import oanquan as m
-    return m
+    from firmware.common import module
+    return module("firmware.lessons." + name)
 
 
 def load(name):

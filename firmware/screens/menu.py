@@ -2,7 +2,7 @@
 # are: firmware/screens/menu_items.py), the selected row, and what A / left / right / B do.
 # Loaded only while a menu shows. Portable.
 from firmware.screens import menu_items as M
-from firmware.games import engine_game
+from firmware.games import engine_game, adapter
 
 
 class MenuScreen:
@@ -43,7 +43,7 @@ class MenuScreen:
         if n == "title":
             return M.title_items(self._resumable(), s.cfg["mode"])
         if n == "settings":
-            return M.settings_items(s.cfg["game"])
+            return M.settings_items(adapter(s.cfg["game"]).SETTINGS)
         if n == "rules":
             return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
         return list(M.PAUSE)
@@ -92,7 +92,8 @@ class MenuScreen:
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
         if self.name == "title" and it == ("cfg", "game"):
-            return M.GAME_DESC[s.cfg["game"]]
+            from firmware.games.notes import DESC
+            return DESC[s.cfg["game"]]
         ud = "X/Y" if s.four else "up/down"
         if it[0] == "cfg":
             return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"

@@ -222,7 +222,7 @@ class PlayScreen:
 
     def choice_text(self, ch):
         if ch == "":
-            return "normal sowing" if self.s.cfg["game"] == "omweso" else "play"
+            return self.s.ad.PLAIN_CHOICE
         return self.s.ad.choice_label(self.cursor, ch)
 
     # ------------------------------------------------------------------ Omweso free set-up

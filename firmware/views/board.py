@@ -100,7 +100,7 @@ class BoardView:
         # countdown on the human's turn, else nothing
         if s.thinking():
             return " " * (self.frame.bar_w // ui.CH_W + 1), s.ai_progress()
-        if s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
+        if s.phase in ("select", "choose", "setup") and "blitz" in s.ad.SETTINGS \
                 and s.cfg["blitz"]:
             left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
             return "%ds" % ((left + 999) // 1000 if left > 0 else 0), None

@@ -1,6 +1,10 @@
 # O An Quan as the app sees it: which squares a player picks, where they sit on the screen grid,
 # how trace events change the picture, what the summary says. Plain portable Python, no display.
 NAME = "oanquan"
+# What the generic code (session, screens, views) asks instead of the game's name:
+SETTINGS = ()          # the game's own rows in the settings menu ("take_back", "blitz")
+MATCH = ""             # a match of several parts: what one is called ("Round", "Game"), else ""
+PLAIN_CHOICE = "play"  # the prompt's words for a move's plain form (no direction, no choice)
 
 def cells(snap, player):
     f = 1 if player == 0 else 7

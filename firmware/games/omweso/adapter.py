@@ -3,6 +3,9 @@
 from firmware.common import agree
 
 NAME = "omweso"
+SETTINGS = ("take_back", "blitz")  # the flags: see ../oanquan/adapter.py
+MATCH = "Game"
+PLAIN_CHOICE = "normal sowing"
 
 def cells(snap, player):
     return list(range(16))

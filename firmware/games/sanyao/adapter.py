@@ -3,6 +3,9 @@
 from firmware.common import agree
 
 NAME = "sanyao"
+SETTINGS = ()  # the flags: see ../oanquan/adapter.py
+MATCH = "Round"
+PLAIN_CHOICE = "play"
 
 def cells(snap, player):
     c = snap["control"]
