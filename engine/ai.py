@@ -1,6 +1,6 @@
 # The computer player: difficulty levels over engine/search.py (docs/ai.md).
 # A level is a think time on the device. It becomes a node budget through the measured speed of
-# each game's search on the emulated RP2040 (DEVICE_NPS, tools/bench.py), so play is reproducible;
+# each game's search on the emulated RP2040 (DEVICE_NPS, tools/ai/bench.py), so play is reproducible;
 # the app adds a wall-clock cap (ms_cap) as a safety net. A move can be searched at once (move,
 # hint) or in slices (begin, work, result) so the app stays live while the AI thinks; ponder()
 # searches while the human thinks (docs/ai.md "Slices and pondering").
@@ -25,7 +25,7 @@ PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before sear
 
 # Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
 # CircuitPython 10.2.1 (bundle .mpy, 2000 nodes from the start and three seeded positions)
-# measured 1390 / 1562 / 684 (mean over the positions; tools/device_bench.py, docs/performance.md
+# measured 1390 / 1562 / 684 (mean over the positions; tools/device/bench.py, docs/performance.md
 # "Measured on the emulated RP2040"; 1336 / 1096 / 666 before the faster sowing and leaves of
 # 2026-12-01; CircuitPython's figures vary a few per cent between runs). San-Yao gets about 80%
 # of that, since deeper searches cost a little more per node and a real chip is

@@ -1,5 +1,5 @@
 # Evaluation for O An Quan (docs/ai.md). Pure function of the position bytearray, from the point of
-# view of `me`, in 1/16 stone. Terms (weights tuned by tools/tune.py, see docs/ai.md):
+# view of `me`, in 1/16 stone. Terms (weights tuned by tools/ai/tune.py, see docs/ai.md):
 #   material  16 x (my banked material - the opponent's): stock + mandarins - debt + lent (OAQ-9)
 #   side      W[0] x (stones on my citizen squares - on the opponent's): swept to their owner at
 #             the end (OAQ-8), and what a player sows from

@@ -35,10 +35,10 @@ class App:
         if store == "board":
             store = make_store(board)
         self.floor = -1 - _SLACK
-        # mark: told what happens in a turn ("move", "turn"...), for tools/device_feel.py
-        self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark)
-        self.session.tidy = self.tidy
-        self.session.drop_view = self.drop_view
+        self.view = None
+        # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
+        self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
+                               tidy=self.tidy, drop_view=self.drop_view)
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
         d = board.display
@@ -91,13 +91,8 @@ class App:
                 self.root.remove(self.view.group)
                 self.view = None
                 self.collect()
-            if k.startswith("board") and s.game is not None and s.brain is None and \
-                    s.phase != "over":  # a finished game's board needs no AI
-                # the menus' modules went (Session.to_board), then the AI's buffers, in one
-                # piece, before the board's bitmaps (back from the pause menu they are there)
-                self.collect()
-                s._brain()
-                self.collect()
+            # (a game's board: the session made the AI's buffers when it showed it, in one
+            # piece before these bitmaps, Session.to_board)
             self.view = s.scr.view(d.width, d.height)
             self.root.append(self.view.group)
             if self.refresh:  # a new root: displayio sends the whole panel once, where the old
@@ -120,17 +115,17 @@ class App:
         for b in self.input.poll(now):
             s.press(b, now)
         s.tick(now, ms=-1)
-        if s.sounds:
+        sounds = s.take_sounds()
+        if sounds:
             audio = getattr(self.board, "audio", None)
             if audio is not None and s.cfg["sound"]:
                 try:
-                    for name in s.sounds[:4]:
+                    for name in sounds[:4]:
                         for f, ms in _TONES.get(name, ()):
                             audio.tone(f, ms)
                 except Exception as e:  # (MemoryError, OSError of the output): no sound, the game goes on
                     print("audio off:", e)
                     self.board.audio = None
-            s.sounds = []
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
             if self.render() and self.refresh:

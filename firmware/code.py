@@ -12,7 +12,7 @@ def main():
     gc.collect()
     from firmware.app import App
     mark = None
-    if _feel():  # the feel benchmark (tools/device_feel.py) reads what happens on the console
+    if _feel():  # the feel benchmark (tools/device/feel.py) reads what happens on the console
         from engine.compat import ticks_ms
         mark = lambda what: print("feel", ticks_ms(), what)  # noqa: E731
     App(hw, mark=mark).run()

@@ -1,5 +1,5 @@
-# Small helpers shared by the session and the screens, and the session's take-back store and
-# move log. Portable.
+# Small helpers shared by the session and the screens, the session's take-back store and its
+# move log (MoveLog), and module(): a module found by its name. Portable.
 import sys
 from array import array
 
@@ -14,6 +14,13 @@ def unload(name):
     pkg = sys.modules.get(name[:i]) if i > 0 else None
     if pkg is not None and getattr(pkg, name[i + 1:], None) is mod:
         delattr(pkg, name[i + 1:])
+
+
+def module(name):
+    """The module of this dotted name, imported if it is not loaded: the one way the app loads a
+    module found by its name (a game's parts and engine, firmware/games/__init__.py)."""
+    __import__(name)
+    return sys.modules[name]
 
 
 def agree(name, verb):
@@ -203,31 +210,45 @@ class TakeBack:
         return self.pos(self.n), seen[:self.ns[2 * k]] if seen else [], self.ns[2 * k + 1]
 
 
-def log_add(s, p, caught, text):
-    """Appends a move to session s's log (player + 2 x captured, text length, text); over
-    _LOG_MAX the oldest quarter goes at once (one copy every few dozen moves, not every move)."""
-    log = s.log
-    log.append(p | (min(caught, 127) << 1))
-    log.append(len(text))
-    log.extend(text.encode())
-    if len(log) > _LOG_MAX:
-        i = 0
-        while len(log) - i > _LOG_MAX * 3 // 4:
+class MoveLog:
+    """Every move, for the history: per move player + 2 x captured, the text's length, the text,
+    in one bytearray; over _LOG_MAX the oldest quarter goes at once (one copy every few dozen
+    moves, not every move). len(): its bytes; the history screen reads the moves back
+    (firmware/screens/history.py)."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.cut = 0  # bytes trimmed off the front (the oldest moves)
+
+    def __len__(self):
+        return len(self.buf)
+
+    def end(self):
+        """Where the log ends, counting the bytes trimmed (what TakeBack keeps per move)."""
+        return len(self.buf) + self.cut
+
+    def add(self, p, caught, text):
+        log = self.buf
+        log.append(p | (min(caught, 127) << 1))
+        log.append(len(text))
+        log.extend(text.encode())
+        if len(log) > _LOG_MAX:
+            i = 0
+            while len(log) - i > _LOG_MAX * 3 // 4:
+                i += 2 + log[i + 1]
+            self.buf = log[i:]
+            self.cut += i
+
+    def back(self, end):
+        """The log back to where it ended at `end` (an end() kept by TakeBack); returns the last
+        move then, (cell, player, text), or None."""
+        n = end - self.cut
+        log = self.buf = self.buf[:n] if n > 0 else bytearray()
+        i = j = 0
+        while i + 1 < len(log):
+            j = i
             i += 2 + log[i + 1]
-        s.log = log[i:]
-        s.log_cut += i
-
-
-def log_back(s, nlog):
-    """Session s's log back to where it ended at `nlog` (a TakeBack count); returns the last
-    move then, (cell, player, text), or None."""
-    n = nlog - s.log_cut
-    log = s.log = s.log[:n] if n > 0 else bytearray()
-    i = j = 0
-    while i + 1 < len(log):
-        j = i
-        i += 2 + log[i + 1]
-    if not log:
-        return None
-    text = bytes(log[j + 2:i]).decode()
-    return (num(text), log[j] & 1, text)
+        if not log:
+            return None
+        text = bytes(log[j + 2:i]).decode()
+        return (num(text), log[j] & 1, text)

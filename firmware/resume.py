@@ -1,59 +1,61 @@
-# What the session needs only to start: reading the saved settings and game back from the store
-# (load) and resuming that game (resume). firmware/session.py imports it for one call and drops
-# it, so it takes no heap during play. Both take the session and fill it in; a save that cannot
-# be read is ignored with a notice, never an exception.
+# Two methods of the Session (firmware/session.py) that it needs only to start: reading the saved
+# settings and game back from the store (load) and resuming that game (resume). They live here,
+# not in the class, so that their code takes no heap during play: Session._from_resume imports
+# this module for the one call and drops it. They are the session's own code (self is the
+# session: they set its fields, the one module besides session.py that may; the check is
+# tests/test_session_owner.py). A save that cannot be read is ignored with a notice, never an
+# exception.
 from engine import games
 from engine.record import Record
 from firmware.games import adapter, engine_game
 
 
-def resume(session):
-    s = session.saved
+def resume(self):
+    s = self.saved
     try:
         name = s["g"]
-        session._start(name)
-        session.game = games.load(name, s["r"])
-        size = session.game.SIZE
+        self._start(name)
+        self.game = games.load(name, s["r"])
+        size = self.game.SIZE
         blob = s["pos"]
         if len(blob) % size or not blob:
             raise ValueError("size")
         hist = [blob[i:i + size] for i in range(0, len(blob), size)]
         for h in hist:
-            session.game.to_json(bytearray(h))
+            self.game.to_json(bytearray(h))
         pos = bytearray(hist[0])
         seen = []
         for h in reversed(hist):
-            k = session.game.key(bytearray(h))
+            k = self.game.key(bytearray(h))
             if k is not None:
                 seen.append(k)
-        session.rec = Record(session.game, pos, seen[:-1])
+        self.rec = Record(self.game, pos, seen[:-1])
         for h in reversed(hist[1:]):  # into the empty store _start() made
-            session.undo.push(h)
-        session.human = s.get("h", 0)
+            self.undo.push(h)
+        self.human = s.get("h", 0)
     except Exception:
-        session.saved = None
-        session.game = None
-        session.play = None
-        session.notice = "Saved game unreadable: ignored"
-        session.menu("title")
+        self.saved = None
+        self.game = None
+        self.play = None
+        self.notice = "Saved game unreadable: ignored"
+        self.menu("title")
         return
-    session.rules[name] = dict(session.game.rules)
-    session.brain = None
-    session._reset_view()
-    session._begin_turn()
+    self.rules[name] = dict(self.game.rules)
+    self._reset_view()
+    self._begin_turn()
 
 
-def load(session):
+def load(self):
     from firmware.screens.menu_items import CFG_VALUES
-    if session.store is None:
+    if self.store is None:
         return
     try:
-        data = session.store.load()
+        data = self.store.load()
     except Exception:
         data = None
-        session.notice = "Save unreadable: ignored"
-    if getattr(session.store, "error", None):
-        session.notice = getattr(session.store, "notice", "") or "Corrupt save ignored"
+        self.notice = "Save unreadable: ignored"
+    if getattr(self.store, "error", None):
+        self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
     if data is None:
         return
     try:
@@ -63,19 +65,19 @@ def load(session):
         if head.get("v") != 1:
             raise ValueError("version")
         cfg = head["cfg"]
-        for k in session.cfg:
+        for k in self.cfg:
             if k in cfg and cfg[k] in CFG_VALUES[k]:
-                session.cfg[k] = cfg[k]
-        session.ad = adapter(session.cfg["game"])
+                self.cfg[k] = cfg[k]
+        self.ad = adapter(self.cfg["game"])
         if head.get("g"):
             if head["g"] not in games.NAMES:
                 raise ValueError("game")
-            session.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
+            self.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
                           "pos": data[i + 1:]}
-            session.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
+            self.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
         nr = head.get("nr")  # the next game's rules, when not the saved game's (saves.encode)
         if nr:
-            session.rules[session.cfg["game"]] = dict(engine_game(session.cfg["game"])(nr).rules)
+            self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
     except Exception:
-        session.saved = None
-        session.notice = "Save unreadable: ignored"
+        self.saved = None
+        self.notice = "Save unreadable: ignored"

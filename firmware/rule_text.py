@@ -3,12 +3,13 @@
 # columns (a 160-pixel screen, 6-pixel font, cursor included); explain() word-wraps into two
 # 26-column lines. tests/portable/test_rule_text.py checks that every engine option is covered.
 #
-# The words live in rule_text_<game>.py, one game loaded at a time (a few KB of heap each):
-# TEXT = {option: (label, explanation, values)}, `values` being (value, text) pairs, optionally
-# ending with a format string for any other integer ("%d laps"). Booleans not listed read on/off.
-import sys
+# The words live in each game's folder, firmware/games/<game>/rule_text.py, one game loaded at a
+# time (a few KB of heap each): TEXT = {option: (label, explanation, values)}, `values` being
+# (value, text) pairs, optionally ending with a format string for any other integer ("%d laps").
+# Booleans not listed read on/off.
+from engine.games import NAMES
+from firmware.games import part, drop
 
-_PKG = "firmware"
 _loaded = [None, None]  # the game whose words are loaded, its TEXT
 
 
@@ -16,17 +17,11 @@ def _table(game):
     if _loaded[0] == game:
         return _loaded[1]
     if _loaded[0] is not None:  # forget the other game's words so their heap can be freed
-        name = "rule_text_" + _loaded[0]
-        sys.modules.pop(_PKG + "." + name, None)
-        pkg = sys.modules.get(_PKG)
-        if pkg is not None and hasattr(pkg, name):
-            delattr(pkg, name)
+        drop(_loaded[0], "rule_text")
         _loaded[0] = _loaded[1] = None
-    try:
-        mod = __import__(_PKG + ".rule_text_" + game)
-    except ImportError:
+    if game not in NAMES:
         return None
-    t = getattr(mod, "rule_text_" + game).TEXT
+    t = part(game, "rule_text").TEXT
     _loaded[0] = game
     _loaded[1] = t
     return t

@@ -1,8 +1,9 @@
-# A move's trace as the app holds it while the move is animated (Session.play_move, the history
-# replay, a mid-move choice preview). Its own module, imported when a move is played: the code is
-# not held while the AI's buffers are made at the start of a game, the opening's lowest point on
-# the chip (issue 10).
-from engine.compat import const
+# A move's trace as the app holds it while the move is animated (Trace), and the animation that
+# shows it step by step (Anim: Session.play_move, the history's replay, a mid-move choice
+# preview). Its own module, imported when a move is played: the code is not held while the AI's
+# buffers are made at the start of a game, the opening's lowest point on the chip (issue 10).
+from engine.compat import const, ticks_diff
+from firmware.common import copy_scene
 
 _LAP = const(1 << 28)  # Trace's int tags: below _LAP a drop
 _RELAY = const(2 << 28)
@@ -104,3 +105,109 @@ def pace(trace, anim, step_ms):
     if n * dt + caps * hold > budget:
         dt = (budget - caps * hold) // n
     return (dt if dt > 1 else 1), hold
+
+
+class Anim:
+    """A move's sowing on the board, one trace step at a time: the picture (scene, a copy of
+    the position JSON that the trace's events change; None: the board shows the position), the
+    trace, the step shown next and when it is due (step, step_at, step_ms; a capture stays
+    hold_ms), the pit lit up (at, of player, by event ev), the trace step a mid-move choice
+    point's picture shows (start) and whether this is a replay. One per session, made at its
+    first move and reused (nothing made per move but the trace and the picture); it knows no
+    session: the game's adapter changes the picture (apply)."""
+
+    def __init__(self):
+        self.step = self.step_at = self.step_ms = self.hold_ms = self.who = 0
+        self.replaying = False
+        self.clear()
+
+    def clear(self):
+        """Nothing animated, nothing lit: the board shows the position."""
+        self.scene = self.trace = self.event = None
+        self.at, self.ev, self.player, self.start = -1, "", 0, 0
+
+    def begin(self, trace, snap, now, who, speed, ms):
+        """Animates trace, the move of player who, from the position snap (a JSON), or on from
+        the mid-move choice point's picture shown now (its laps are on the board already).
+        speed: the setting ("normal", "fast"), ms: its ms a step (the move's pace())."""
+        k = self.start
+        if k and self.scene is not None and k < len(trace) and \
+                trace[k].get("start") == self.at and trace[k].get("event") in ("reverse", "lap"):
+            self.ev = ""
+        else:
+            k = 0
+            self.scene = copy_scene(snap)
+        self.trace = trace
+        self.step = k
+        self.step_at = now
+        self.who = who
+        self.start = 0
+        self.step_ms, self.hold_ms = pace(trace, speed, ms)
+
+    def next(self, ad):
+        """Shows the next step (ad: the game's adapter changes the picture); its event."""
+        ev = self.trace[self.step]
+        self.step += 1
+        ad.apply(self.scene, ev)
+        self.ev = ev.get("event", "")
+        self.at = ev.get("at", -1)
+        self.player = ev.get("player", self.who)
+        self.event = ev
+        return ev
+
+    def advance(self, now, ad):
+        """The next step if its time has come (shown, its event returned), else None. On the
+        clock, not from now: a frame drawn late takes the next step sooner (several seeds in
+        one frame when far behind), so the move keeps its time."""
+        if self.step >= len(self.trace) or ticks_diff(now, self.step_at) < self.step_ms:
+            return None
+        ev = self.next(ad)
+        self.step_at += self.step_ms
+        if ev.get("event") == "capture":
+            self.step_at = now + self.hold_ms
+        return ev
+
+    def done(self, now):
+        """Every step shown, and the last one for a step's time."""
+        return self.step >= len(self.trace) and ticks_diff(now, self.step_at) >= self.step_ms
+
+    def wait(self, now):
+        """ms until the next step is due."""
+        return max(0, self.step_ms - ticks_diff(now, self.step_at))
+
+    def preview(self, game, pos, snap, code, n, ad):
+        """The picture at a mid-move choice point: move code (one that reverses there) played
+        from pos (snap its JSON) up to its n-th "reverse" lap start, which is lit. Every move
+        choosing the same way so far has the same first steps: start is where it goes on."""
+        self.clear()
+        trace = Trace()
+        game.play(bytearray(pos), code, trace)
+        scene = copy_scene(snap)
+        for i in range(len(trace)):
+            ev = trace[i]
+            if ev.get("event") == "reverse":
+                n -= 1
+                if not n:
+                    self.at = ev.get("start", -1)
+                    self.player = ev.get("player", 0)
+                    self.start = i
+                    break
+            ad.apply(scene, ev)
+        self.scene = scene
+
+    def replay(self, game, before, text, now, who):
+        """The sowing of move text (by player who) again from position before (bytes); False
+        if it is not a move there."""
+        try:
+            code = game.parse_move(bytearray(before), text)
+        except ValueError:
+            return False
+        trace = Trace()
+        game.play(bytearray(before), code, trace)
+        self.scene = copy_scene(game.to_json(bytearray(before)))
+        self.trace = trace
+        self.step = 0
+        self.step_at = now
+        self.who = who
+        self.replaying = True
+        return True

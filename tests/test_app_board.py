@@ -207,8 +207,8 @@ def test_a_move_collects_before_and_after_its_save(monkeypatch):
     s.cfg["game"] = "omweso"
     s.cfg["mode"] = "two"
     s.new_game()
-    save = s._save
-    monkeypatch.setattr(s, "_save", lambda *a: (events.append("save"), save(*a)))
+    save = s.save
+    monkeypatch.setattr(s, "save", lambda *a: (events.append("save"), save(*a)))
     free[0] = app.floor + 1  # room left: collected all the same
     del events[:]
     s.play_move(s.legal[0][0])

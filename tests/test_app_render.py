@@ -81,7 +81,7 @@ def count(d, x, y, w, h, rgb):
 def pits(app, s):
     """(pit widget, count, big, key) for every pit drawn on the board."""
     v = app.view
-    scene = s.scene if s.scene is not None else s.snap
+    scene = s.anim.scene if s.anim is not None and s.anim.scene is not None else s.snap
     out = []
     if s.cfg["game"] == "oanquan":
         for i in range(12):
@@ -232,7 +232,7 @@ def screens(app, s, game, out=None):
     # animation: step to the first capture if the move has one, else mid-way
     s.cfg["anim"] = "normal"
     if s.phase == "anim":
-        while s.phase == "anim" and s.anim_ev != "capture" and s.step < len(s.trace):
+        while s.phase == "anim" and s.anim.ev != "capture" and s.anim.step < len(s.anim.trace):
             s.tick(s.now + 100)
         if s.phase == "anim":
             snap("anim", "board")
@@ -369,7 +369,7 @@ def test_direction_prompt_marks_the_next_pit(size):
     assert inside > 10 and inside == total
     press(s, "right", "a")  # "-" at the first choice point, then the second one
     assert s.phase == "choose" and s.play.prefix == "-"
-    lap = s.anim_at
+    lap = s.anim.at
     seen = set()
     for _ in range(2):
         press(s, "right")

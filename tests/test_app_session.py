@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "portable"))
 from session_util import make, press, settle, human_move, play_out, check, Clock  # noqa: E402
 from firmware import saves  # noqa: E402
 from firmware.common import suffix  # noqa: E402
+from firmware.screens.history import log_entries  # noqa: E402
 
 # Player 1 to move; pit 0 has the moves 0+, 0-+ and 0--: a choice point at the first lap and
 # another one later in the move (docs/rules.md OM-5).
@@ -20,6 +21,11 @@ CHOICE_POS = {
     "pits": [[0, 5, 0, 1, 2, 6, 6, 1, 2, 1, 1, 1, 0, 0, 0, 0],
              [4, 4, 4, 4, 4, 0, 0, 6, 2, 0, 3, 3, 1, 1, 1, 1]],
     "phase": "play", "moves_made": [4, 3], "captures": [0, 1], "points": [0, 0], "game_no": 1}
+
+
+def scene(s):
+    """The picture the board shows instead of the position (a sowing, a mid-move choice)."""
+    return s.anim.scene if s.anim is not None else None
 
 
 def load(s, obj):
@@ -56,11 +62,11 @@ def test_omweso_choice_point_mid_move():
     assert s.phase == "select" and s.mover() == 1
     s.play.cursor = 0
     press(s, c, "a")
-    assert s.phase == "choose" and s.play.opts == ["+", "-"] and s.scene is None
+    assert s.phase == "choose" and s.play.opts == ["+", "-"] and scene(s) is None
     press(s, c, "right", "a")  # "-": reverse first lap, then a second choice point
     assert s.phase == "choose" and s.play.prefix == "-" and s.play.opts == ["+", "-"]
     assert "Choice point 2" in s.msg
-    assert s.scene is not None and s.scene["pits"] != s.snap["pits"]  # the board mid-move
+    assert scene(s) is not None and scene(s)["pits"] != s.snap["pits"]  # the board mid-move
     assert s.play.choice_text("-").startswith("reverse")
     press(s, c, "a")  # "+"
     assert s.last[2] == "0-+" and s.phase == "anim"
@@ -80,9 +86,9 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
     pre = [list(r) for r in s.snap["pits"]]
     s.play.cursor = 0
     press(s, c, "a", "right", "a")  # "-" at the first choice point: the second one is shown
-    assert s.phase == "choose" and s.play.prefix == "-" and s.scene is not None
-    shown = [list(r) for r in s.scene["pits"]]
-    lap = s.anim_at
+    assert s.phase == "choose" and s.play.prefix == "-" and scene(s) is not None
+    shown = [list(r) for r in scene(s)["pits"]]
+    lap = s.anim.at
     assert shown != pre and lap >= 0
     assert s.play.dir_target() == ((lap + 1) & 15, 1)  # "+" selected: anticlockwise
     if last == "-":
@@ -90,11 +96,12 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
         assert s.play.dir_target() == ((lap - 1) & 15, 1)
     press(s, c, "a")
     assert s.phase == "anim" and s.last[2] == "0-" + last
-    tr = s.trace
-    k = s.step
+    a = s.anim
+    tr = a.trace
+    k = a.step
     assert k > 0, "the animation restarted from the start of the move"
     assert tr[k]["event"] == ("lap" if last == "+" else "reverse") and tr[k]["start"] == lap
-    assert [r for r in s.scene["pits"]] == shown and s.anim_at == lap
+    assert [r for r in a.scene["pits"]] == shown and a.at == lap
     # the board shown is exactly the start position with the first k events of the move
     sc = {"pits": [list(r) for r in pre], "points": [0, 0]}
     for ev in [tr[j] for j in range(k)]:
@@ -103,15 +110,15 @@ def test_omweso_animation_goes_on_from_the_choice_point(last):
     assert sum(1 for j in range(k) if tr[j]["event"] == "reverse") == 1
     # the rest of the move is animated step by step, ending on the engine's position
     steps = []
-    while s.phase == "anim" and s.step < len(tr):
-        c.t += s.step_ms  # one step at a time (a capture is held longer)
+    while s.phase == "anim" and a.step < len(tr):
+        c.t += a.step_ms  # one step at a time (a capture is held longer)
         s.tick(c.t)
-        steps.append(s.step)
+        steps.append(a.step)
     assert steps[0] == k + 1 and steps == sorted(steps)
-    assert s.scene["pits"] == s.game.to_json(s.rec.pos)["pits"] == s.snap["pits"]
+    assert a.scene["pits"] == s.game.to_json(s.rec.pos)["pits"] == s.snap["pits"]
     c.t += 1000
     s.tick(c.t)
-    assert s.phase == "select" and s.mover() == 0 and s.scene is None
+    assert s.phase == "select" and s.mover() == 0 and a.scene is None
 
 
 def test_omweso_animation_from_the_start_without_a_mid_move_choice():
@@ -121,7 +128,7 @@ def test_omweso_animation_from_the_start_without_a_mid_move_choice():
     load(s, CHOICE_POS)
     s.play.cursor = 0
     press(s, c, "a", "a")  # "+" at the first choice point (the start of the move)
-    assert s.phase == "anim" and s.last[2] == "0+" and s.step <= 1
+    assert s.phase == "anim" and s.last[2] == "0+" and s.anim.step <= 1
 
 
 def test_omweso_free_setup_screen():
@@ -281,7 +288,6 @@ def test_moves_shown_are_the_games_moves():
 
 
 def test_move_history_lists_every_move_and_replays_the_last():
-    from firmware.screens.history import log_entries
     s = make("oanquan", "two", anim="normal")
     c = Clock()
     s.new_game()
@@ -303,8 +309,8 @@ def test_move_history_lists_every_move_and_replays_the_last():
         assert s.scr.lines[i].startswith("%d. P%d %s" % (i + 1, p + 1, t))
     pos = bytes(s.rec.pos)
     press(s, c, "a")  # replay the last move: its sowing from the position before it
-    assert s.screen == "play" and s.phase == "anim" and s.replaying
-    assert s.scene[s.ad.FIELD] != s.snap[s.ad.FIELD] or s.trace
+    assert s.screen == "play" and s.phase == "anim" and s.anim.replaying
+    assert s.anim.scene["squares"] != s.snap["squares"] or s.anim.trace
     settle(s, c)
     assert s.phase == "select" and bytes(s.rec.pos) == pos and len(log_entries(s.log)) == 4
     s.do_undo()  # a move taken back leaves the history too
@@ -312,7 +318,6 @@ def test_move_history_lists_every_move_and_replays_the_last():
 
 
 def test_history_records_captures():
-    from firmware.screens.history import log_entries
     s = make("oanquan", "two")
     c = Clock()
     s.new_game()

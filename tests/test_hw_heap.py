@@ -248,11 +248,12 @@ name = sys.argv[4]  # one game per run, as on the device: only that game's modul
 s.cfg["game"] = name
 s.new_game()
 step("new_game")
-s._brain()  # what render() does first for a game screen: the AI's own Player and its buffers
+# the session made the AI (its own Player and its buffers) as it showed the board
+# (Session.to_board): "brain" is now part of "new_game"
 step("brain")
 app.render()
 step("game_screen")
-brain = s._brain()  # the session's own AI (no second Player): render() made it already
+brain = s.brain  # the session's own AI (no second Player)
 ready = gc.mem_free()
 move = brain.move(s.rec.pos, 5)
 after = gc.mem_free()   # no collection: the search allocates nothing per node

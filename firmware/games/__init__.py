@@ -1,42 +1,26 @@
 # The app side of each game, one folder per game:
-#   games/<name>/adapter.py  what the app knows about the game (cells, navigation grid, how a
-#                            trace event changes the picture, messages, score terms), no display
-#   games/<name>/view.py     its board on the screen (displayio)
-#   games/<name>/help.py     its "How to play" text (loaded only while shown)
-# The imports are written out (no names built at run time) so that a reader, and the bundler's
-# import walk, see every module. Only the active game's modules stay loaded (keep_game).
-from firmware.common import unload
+#   games/<name>/adapter.py    what the app knows about the game (cells, navigation grid, how a
+#                              trace event changes the picture, messages, score terms, and the
+#                              flags the generic code asks instead of the game's name), no display
+#   games/<name>/view.py       its board on the screen (displayio)
+#   games/<name>/help.py       its "How to play" text (loaded only for the help screen)
+#   games/<name>/rule_text.py  its rule options in a player's words (firmware/rule_text.py)
+#   games/notes.py             one line about each game for the title menu (menus only)
+# A fourth game is a fourth folder, its name in engine/games.py and its line in notes.py: no
+# session, screen or view file names a game. The parts are found by name (part(), through
+# firmware.common.module); the bundle ships the whole package. Only the active game's modules
+# stay loaded (keep_game).
+from firmware.common import unload, module
 from engine.games import NAMES
 
-_PARTS = ("adapter", "view", "help")
+_PARTS = ("adapter", "view", "help", "rule_text")
 _ENGINE = ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.%s_run",
            "engine.eval_%s")
 
 
 def part(name, what):
-    """One part of a game's app side: what = "adapter", "view" or "help" (a module)."""
-    if name == "omweso":
-        if what == "view":
-            from firmware.games.omweso import view as m
-        elif what == "help":
-            from firmware.games.omweso import help as m
-        else:
-            from firmware.games.omweso import adapter as m
-    elif name == "sanyao":
-        if what == "view":
-            from firmware.games.sanyao import view as m
-        elif what == "help":
-            from firmware.games.sanyao import help as m
-        else:
-            from firmware.games.sanyao import adapter as m
-    else:
-        if what == "view":
-            from firmware.games.oanquan import view as m
-        elif what == "help":
-            from firmware.games.oanquan import help as m
-        else:
-            from firmware.games.oanquan import adapter as m
-    return m
+    """One part of a game's app side: what = "adapter", "view", "help" or "rule_text"."""
+    return module("firmware.games.%s.%s" % (name, what))
 
 
 def adapter(name):
@@ -45,11 +29,12 @@ def adapter(name):
 
 def engine_game(name):
     """The engine's Game class for a game name (loads only that game's engine module)."""
-    return getattr(__import__("engine." + name), name).Game
+    return module("engine." + name).Game
 
 
-def drop_help(name):
-    unload("firmware.games.%s.help" % name)
+def drop(name, what):
+    """A part goes again (the help text, the rule words: loaded only while shown)."""
+    unload("firmware.games.%s.%s" % (name, what))
 
 
 def keep_game(name):
@@ -60,6 +45,6 @@ def keep_game(name):
             for m in _ENGINE:
                 unload(m % g)
             for m in _PARTS:
-                unload("firmware.games.%s.%s" % (g, m))
+                drop(g, m)
             unload("firmware.games." + g)
     return adapter(name)

@@ -2,7 +2,7 @@
 # position made for it, a goal in one sentence, the move the player makes, and whether the goal
 # was met and why; a wrong move can be tried again. The lessons of a game are data in
 # firmware/lessons/<game>.py (LESSONS), loaded only for the game being learnt. Portable, no
-# display: the terminal game (tools/learn.py) and, later, the device read the same lessons.
+# display: the terminal game (tools/terminal/learn.py) and, later, the device read the same lessons.
 # A lesson (dict): title, rule (its ID in docs/rules.md), goal, pos (fields of the game's
 # position JSON over those of a new game, completed by the game's module: complete(), e.g. the
 # stores holding what is not on the board),
@@ -11,13 +11,8 @@
 
 
 def _module(name):
-    if name == "sanyao":
-        from firmware.lessons import sanyao as m
-    elif name == "omweso":
-        from firmware.lessons import omweso as m
-    else:
-        from firmware.lessons import oanquan as m
-    return m
+    from firmware.common import module
+    return module("firmware.lessons." + name)
 
 
 def load(name):

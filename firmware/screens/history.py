@@ -1,8 +1,7 @@
 # Move history (from the pause menu): every move of the game so far, who played it and what it
 # captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
 # Portable.
-from firmware.common import wrap, copy_scene
-from firmware.trace import Trace
+from firmware.common import wrap
 
 
 class HistoryScreen:
@@ -47,19 +46,20 @@ class HistoryScreen:
             self.top = min(last, self.top + self.rows)
         elif b == "a":
             s.to_board()
-            replay_last(s)
+            s.replay()
         elif b in ("b", "start"):
             s.menu("pause", sel=("go", "history"))
 
 
 def log_entries(log):
-    """The session's move log (bytes: player + 2 * captured, length, text) as (player, text,
-    captured) tuples."""
+    """The session's move log (firmware/common.py MoveLog) as (player, text, captured) tuples,
+    oldest first."""
+    b = log.buf
     out = []
     i = 0
-    while i + 1 < len(log):
-        n = log[i + 1]
-        out.append((log[i] & 1, bytes(log[i + 2:i + 2 + n]).decode(), log[i] >> 1))
+    while i + 1 < len(b):
+        n = b[i + 1]
+        out.append((b[i] & 1, bytes(b[i + 2:i + 2 + n]).decode(), b[i] >> 1))
         i += 2 + n
     return out
 
@@ -76,34 +76,3 @@ def history_lines(s):
             t += "  captured %d" % caught
         out.append(t)
     return out or ["No moves yet"]
-
-
-def replay_last(s):
-    """Show the last move's sowing again, from the position before it; the game then goes on
-    where it was. False when there is nothing to replay now."""
-    if not len(s.undo) or s.last is None or s.phase not in ("select", "setup", "ai"):
-        s.say("Nothing to replay")
-        return False
-    g = s.game
-    before = bytes(s.undo.pos(len(s.undo) - 1))
-    buf = [0] * g.MAX_MOVES
-    n = g.moves(bytearray(before), buf)
-    code = None
-    for i in range(n):
-        if g.move_str(bytearray(before), buf[i]) == s.last[2]:
-            code = buf[i]
-            break
-    if code is None:
-        s.say("Nothing to replay")
-        return False
-    trace = Trace()
-    g.play(bytearray(before), code, trace)
-    s.scene = copy_scene(g.to_json(bytearray(before)))
-    s.trace = trace
-    s.step = 0
-    s.step_at = s.now
-    s.replaying = True
-    s.phase = "anim"
-    s.say("Replay: %s %s" % (s.names()[s.last[1]], s.last[2]))
-    s.version += 1
-    return True

@@ -2,7 +2,7 @@
 # are: firmware/screens/menu_items.py), the selected row, and what A / left / right / B do.
 # Loaded only while a menu shows. Portable.
 from firmware.screens import menu_items as M
-from firmware.games import engine_game
+from firmware.games import engine_game, adapter
 
 
 class MenuScreen:
@@ -43,7 +43,7 @@ class MenuScreen:
         if n == "title":
             return M.title_items(self._resumable(), s.cfg["mode"])
         if n == "settings":
-            return M.settings_items(s.cfg["game"])
+            return M.settings_items(adapter(s.cfg["game"]).SETTINGS)
         if n == "rules":
             return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
         return list(M.PAUSE)
@@ -92,7 +92,8 @@ class MenuScreen:
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
         if self.name == "title" and it == ("cfg", "game"):
-            return M.GAME_DESC[s.cfg["game"]]
+            from firmware.games.notes import DESC
+            return DESC[s.cfg["game"]]
         ud = "X/Y" if s.four else "up/down"
         if it[0] == "cfg":
             return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"
@@ -109,18 +110,18 @@ class MenuScreen:
         if kind == "cfg":
             if key == "level" and not self.item_enabled(item):
                 return
-            s.cfg[key] = M.cycle(M.CFG_VALUES[key], s.cfg[key], step)
+            # saved once its picture is on the panel (the chosen game's modules then:
+            # Session.work)
+            s.set_cfg(key, M.cycle(M.CFG_VALUES[key], s.cfg[key], step))
             if key == "mode" and self.name == "title":  # "Starts" is for games vs the AI only
                 self.items = self._items()
                 self.select(item)
-            s._save(later=True)  # (the chosen game's modules then: Session.work)
         elif kind == "rule":
             r = s.rules_for(s.cfg["game"])
             for o in engine_game(s.cfg["game"]).OPTIONS:
                 if o[0] == key:
                     r[key] = M.cycle(M.rule_values(o[1], o[2]), r[key], step)
-        self.stamp += 1
-        s.version += 1
+        self.stamp += 1  # (the session's version: Session.press)
 
     def activate(self, item):
         s = self.s
@@ -155,9 +156,8 @@ class MenuScreen:
             s.to_board()
             s.do_hint()
         elif kind == "replay":
-            from firmware.screens.history import replay_last
             s.to_board()
-            replay_last(s)
+            s.replay()
         elif kind == "restart":
             s.new_game()
         elif kind == "quit":
@@ -172,7 +172,7 @@ class MenuScreen:
             changed = self.rules_before is not None and \
                 self.rules_before != s.rules_for(s.cfg["game"])
             if changed:
-                s._save()
+                s.save()
                 if ret == "pause" and s.game is not None:
                     s.new_game()
                     s.say("Rules changed: new game")
@@ -181,7 +181,7 @@ class MenuScreen:
                 s.say("New rules: Start a new game")
                 return
         if name == "settings":
-            s._save()
+            s.save()
         if ret == "pause" and s.game is not None:
             s.show(MenuScreen(s, "pause", sel=("go", name)))
         else:
@@ -207,4 +207,3 @@ class MenuScreen:
                 s.to_board()
             elif self.name in ("rules", "settings"):
                 self.leave()
-        s.version += 1

@@ -19,10 +19,6 @@ CFG_VALUES = {
     "take_back": (True, False),
     "blitz": BLITZ,
 }
-# what the title's note says about each game (here, not in its adapter: stepping through the games
-# loads none of their modules before the new choice is on the screen)
-GAME_DESC = {"oanquan": "Vietnam: capture mandarins", "sanyao": "China: relay sowing, sons",
-             "omweso": "Uganda: 4 rows, captures"}
 CFG_LABEL = {
     "game": "Game", "mode": "Mode", "level": "AI level", "starts": "Starts",
     "anim": "Animation", "sound": "Sound", "take_back": "Take-back", "blitz": "Blitz",
@@ -94,11 +90,11 @@ def title_items(has_resume, mode):
     return items
 
 
-def settings_items(game_name):
+def settings_items(own):
+    """own: the game's own settings (its adapter's SETTINGS)."""
     items = [("cfg", "anim"), ("cfg", "sound")]
-    if game_name == "omweso":
-        items.append(("cfg", "take_back"))
-        items.append(("cfg", "blitz"))
+    for k in own:
+        items.append(("cfg", k))
     items.append(("back", None))
     return items
 

@@ -54,7 +54,7 @@ class GameOverScreen:
         return ("board:" + self.s.cfg["game"]) if self.page == 0 else "text"
 
     def title(self):
-        return "Match over" if self.s.cfg["game"] != "oanquan" else "Game over"
+        return "Match over" if self.s.ad.MATCH else "Game over"
 
     def foot(self, rows):
         if self.page == 0:
@@ -71,9 +71,7 @@ class GameOverScreen:
             else:
                 s.new_game()
         elif b in ("b", "start"):
-            s.game = s.play = None
-            s.phase = "none"
-            s.menu("title")
+            s.leave_game()
         elif self.page == 1:
             if b == "left":
                 self.page = 0

@@ -2,7 +2,7 @@
 # cells that can be played, picking one, the direction/choice prompts (also at an Omweso mid-move
 # choice point), Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn,
 # animation) is the session's. Portable.
-from firmware.common import suffix, copy_scene
+from firmware.common import suffix
 
 
 class PlayScreen:
@@ -62,7 +62,7 @@ class PlayScreen:
         s = self.s
         ph = s.phase
         if ph == "anim":
-            s._finish_anim()
+            s.skip_anim()
             return
         if b == "b" and ph == "ai" and s.ai_hurry():  # the AI plays its best move so far
             return
@@ -92,10 +92,7 @@ class PlayScreen:
             elif b == "a":
                 self.choose(self.opts[self.opt_i])
             elif b == "b":
-                s.phase = "select"
-                s.scene = None
-                s.anim_at = -1
-                s.anim_from = 0
+                s.cancel_choice()
         elif ph == "setup":
             self.setup_press(b)
 
@@ -183,55 +180,21 @@ class PlayScreen:
         w = self.want
         if w is not None and w[:k] == self.prefix and w[k:k + 1] in opts:
             self.opt_i = opts.index(w[k:k + 1])
-        s.phase = "choose"
+        # Mid-move choice point: the board is shown as it is when that lap starts (the trace of
+        # a move that reverses there has a "reverse" event at that lap start)
+        code = None
         if k:
             s.say("Choice point %d: which way?" % (k + 1))
-        self.preview()
+            for c, sfx in self.cands:
+                if sfx[:k + 1] == self.prefix + "-":
+                    code = c
+                    break
+        s.ask_choice(code, self.prefix.count("-") + 1)
 
     def play(self, code):
-        s = self.s
         # confirmed at a mid-move choice point: its laps up to there are on the board already
-        # (the preview scene), so the animation goes on from that step
-        start = s.anim_from if s.phase == "choose" and s.scene is not None else 0
-        if start and not any(c[0] == code for c in self.cands):
-            start = 0
-        s.play_move(code, start, s.scene)
-
-    def preview(self):
-        # Mid-move choice point: show the board as it is when that lap starts. The trace of a
-        # move that reverses there has a "reverse" event at that lap start.
-        s = self.s
-        k = len(self.prefix)
-        s.scene = None
-        s.anim_at = -1
-        s.anim_from = 0  # the trace step the scene shows (the animation starts there)
-        if not k:
-            return
-        code = None
-        for c, sfx in self.cands:
-            if sfx[:k + 1] == self.prefix + "-":
-                code = c
-                break
-        if code is None:
-            return
-        from firmware.trace import Trace  # not held before a move is played (firmware/trace.py)
-        pos = bytearray(s.rec.pos)
-        trace = Trace()
-        s.game.play(pos, code, trace)
-        want = self.prefix.count("-") + 1
-        scene = copy_scene(s.snap)
-        n = 0
-        for i in range(len(trace)):
-            ev = trace[i]
-            if ev.get("event") == "reverse":
-                n += 1
-                if n == want:
-                    s.anim_at = ev.get("start", -1)
-                    s.anim_player = ev.get("player", 0)
-                    s.anim_from = i  # every move of self.cands has the same first i events
-                    break
-            s.ad.apply(scene, ev)
-        s.scene = scene
+        # (the preview), so the animation goes on from that step
+        self.s.play_move(code, True)
 
     def dir_target(self):
         """(cell, player) of the pit the stones go to first in the direction selected at the
@@ -239,8 +202,9 @@ class PlayScreen:
         s = self.s
         if s.phase != "choose" or not self.opts:
             return None
-        if s.scene is not None and s.anim_at >= 0:
-            src, p = s.anim_at, s.anim_player
+        a = s.anim
+        if a is not None and a.scene is not None and a.at >= 0:
+            src, p = a.at, a.player
         else:
             src, p = self.cursor, s.mover()
         c = s.ad.next_cell(src, self.opts[self.opt_i])
@@ -258,7 +222,7 @@ class PlayScreen:
 
     def choice_text(self, ch):
         if ch == "":
-            return "normal sowing" if self.s.cfg["game"] == "omweso" else "play"
+            return self.s.ad.PLAIN_CHOICE
         return self.s.ad.choice_label(self.cursor, ch)
 
     # ------------------------------------------------------------------ Omweso free set-up

@@ -1,6 +1,6 @@
 # Text screens: the game's "How to play" (scrollable) and the round summary between rounds or
 # games of a match. Portable.
-from firmware.games import part, drop_help
+from firmware.games import part, drop
 from firmware.common import wrap
 
 
@@ -49,7 +49,7 @@ class HelpScreen:
             self.top = min(last, self.top + 8)
         elif b in ("a", "b", "start"):
             self.lines = ()
-            drop_help(s.cfg["game"])
+            drop(s.cfg["game"], "help")
             from firmware.screens.menu import MenuScreen
             back = self.back if self.back == "pause" and s.game is not None else "title"
             s.show(MenuScreen(s, back, sel=("go", "help")))
@@ -80,7 +80,7 @@ class SummaryScreen:
         return "text"
 
     def title(self):
-        return "Round summary" if self.s.cfg["game"] == "sanyao" else "Game summary"
+        return self.s.ad.MATCH + " summary"
 
     def foot(self, rows):
         return ("v " if self.top + rows < len(self.lines) else "") + "A continue"
@@ -92,5 +92,4 @@ class SummaryScreen:
         elif b == "down":
             self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
         elif b in ("a", "b", "start"):
-            s.to_board()
-            s._begin_turn()
+            s.next_round()

@@ -65,14 +65,15 @@ class BoardView:
 
     def styles(self, s):
         st = {}
+        a = s.anim  # the sowing shown (firmware/trace.py Anim), None before a first move
         if s.last is not None and s.phase != "anim":
             st[self.key_of(s, s.last[0], s.last[1])] = "last"
         if s.phase in ("select", "choose", "setup"):
             st[self.key_of(s, s.play.cursor, s.mover())] = "cursor"
         if s.hint is not None and s.phase == "select":  # green, even under the cursor
             st[self.key_of(s, s.hint, s.mover())] = "hint"
-        if s.phase == "choose" and s.scene is not None and s.anim_at >= 0:
-            st[self.key_of(s, s.anim_at, s.anim_player)] = "active"
+        if s.phase == "choose" and a is not None and a.scene is not None and a.at >= 0:
+            st[self.key_of(s, a.at, a.player)] = "active"
         if s.phase == "choose":
             t = s.play.dir_target()  # where the selected direction sows first
             if t is not None:
@@ -81,9 +82,8 @@ class BoardView:
             f = self.focus(s)
             if f is not None:
                 st[self.key_of(s, f, s.mover())] = "next"
-        if s.phase == "anim" and s.anim_at >= 0:
-            st[self.key_of(s, s.anim_at, s.anim_player)] = \
-                "capture" if s.anim_ev == "capture" else "active"
+        if s.phase == "anim" and a.at >= 0:
+            st[self.key_of(s, a.at, a.player)] = "capture" if a.ev == "capture" else "active"
         return st
 
     def focus(self, s):
@@ -100,7 +100,7 @@ class BoardView:
         # countdown on the human's turn, else nothing
         if s.thinking():
             return " " * (self.frame.bar_w // ui.CH_W + 1), s.ai_progress()
-        if s.phase in ("select", "choose", "setup") and s.cfg["game"] == "omweso" \
+        if s.phase in ("select", "choose", "setup") and "blitz" in s.ad.SETTINGS \
                 and s.cfg["blitz"]:
             left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
             return "%ds" % ((left + 999) // 1000 if left > 0 else 0), None
@@ -143,7 +143,8 @@ class BoardView:
             col = ui.GREEN
         ui.set_text(f.msg, ui.fit(m, self.w), col)
         self.focus_at = self.focus(s)
-        scene = s.scene if s.scene is not None else s.snap
+        a = s.anim
+        scene = a.scene if a is not None and a.scene is not None else s.snap
         st = self.styles(s)
         self.ring(s, st)
         self.draw(s, scene, st)

@@ -52,8 +52,8 @@ def test_every_engine_option_has_a_label_and_an_explanation():
 def test_no_words_for_options_the_engine_does_not_have():
     for name in games.NAMES:
         have = [o[0] for o in games.load(name).OPTIONS]
-        mod = __import__("firmware.rule_text_" + name)
-        for opt in getattr(mod, "rule_text_" + name).TEXT:
+        from firmware.games import part
+        for opt in part(name, "rule_text").TEXT:
             assert opt in have, (name, opt)
 
 
@@ -111,8 +111,8 @@ def test_one_game_loaded_at_a_time():
     import sys
     R.label("omweso", "setup")
     R.label("sanyao", "lap_limit")
-    assert "firmware.rule_text_sanyao" in sys.modules
-    assert "firmware.rule_text_omweso" not in sys.modules
+    assert "firmware.games.sanyao.rule_text" in sys.modules
+    assert "firmware.games.omweso.rule_text" not in sys.modules
     R.label("omweso", "setup")  # and it loads again when asked
-    assert "firmware.rule_text_omweso" in sys.modules
-    assert "firmware.rule_text_sanyao" not in sys.modules
+    assert "firmware.games.omweso.rule_text" in sys.modules
+    assert "firmware.games.sanyao.rule_text" not in sys.modules

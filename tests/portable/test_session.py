@@ -261,12 +261,12 @@ def test_settings_menu_and_animation():
     c = Clock()
     s.new_game()
     press(s, c, "a", "a")
-    assert s.phase == "anim" and s.scene is not None
+    assert s.phase == "anim" and s.anim.scene is not None
     c.t += 200
     s.tick(c.t)
-    assert s.step >= 1
+    assert s.anim.step >= 1
     press(s, c, "a")  # any button skips to the end
-    assert s.phase == "select" and s.scene is None
+    assert s.phase == "select" and s.anim.scene is None
     press(s, c, "start")
     while s.scr.items[s.scr.sel] != ("go", "settings"):
         press(s, c, "down")
@@ -413,3 +413,21 @@ def test_app_trace_reads_back_the_engines_events_and_keeps_drops_as_ints():
         {"event": "lap", "player": 0, "start": 2, "dir": "+", "count": 256, "kind": "first",
          "n": 1}, {"event": "relay", "player": 0, "at": 3, "count": 300}]
     assert [isinstance(e, int) for e in t.ev] == [True, True, False, False]
+
+
+def test_the_session_makes_the_ai_when_it_shows_the_board_and_never_for_a_finished_game():
+    # Issue 30 #1: the AI (its search buffers, 7-11 KB on the chip) is made by the session when
+    # it shows a game's board (Session.to_board), not by whoever draws it; a finished game has
+    # none, whichever page of the game-over screen is shown (the app once made it again there).
+    s = make("oanquan", "demo", level=1)
+    c = Clock()
+    s.new_game()
+    assert s.screen == "play" and s.brain is not None  # no app drew anything
+    n = play_out(s, c, 400)
+    assert s.screen == "summary" and s.scr.kind == "over", n
+    assert s.brain is None
+    for b in ("a", "left", "right", "left"):
+        press(s, c, b)
+        assert s.brain is None and s.phase == "over"
+    press(s, c, "b")
+    assert s.screen == "title" and s.game is None and s.brain is None

@@ -1,7 +1,8 @@
 # The take-back store and the move log (firmware/common.py), portable (CPython and MicroPython
 # -X heapsize=180k): a ring that stops growing at MAX positions, restores each position with its
 # repetition history and the move log, and pushes without allocating once full.
-from firmware.common import TakeBack, TAKE_BACKS as MAX, log_add, log_back
+from firmware.common import TakeBack, TAKE_BACKS as MAX, MoveLog
+from firmware.screens.history import log_entries
 from firmware import saves
 from session_util import make, press, settle, human_move, Clock
 
@@ -83,28 +84,23 @@ def test_push_allocates_nothing_once_full():
     assert bytes(t.pos(MAX - 1)) == bytes(p)
 
 
-class _S:
-    def __init__(self):
-        self.log = bytearray()
-        self.log_cut = 0
-
-
 def test_log_trims_a_quarter_and_rewinds_across_the_trim():
-    s = _S()
+    log = MoveLog()
     marks = []
     for i in range(400):
-        marks.append(len(s.log) + s.log_cut)
-        log_add(s, i & 1, i % 5, "%d+" % (i % 12))
-        assert len(s.log) <= 1600
-    assert s.log_cut > 0 and s.log[0] & 1 in (0, 1)
+        marks.append(log.end())
+        log.add(i & 1, i % 5, "%d+" % (i % 12))
+        assert len(log) <= 1600
+    assert log.cut > 0 and log.buf[0] & 1 in (0, 1)
     # the log still starts at an entry: it parses to its end
     i = 0
-    while i < len(s.log):
-        i += 2 + s.log[i + 1]
-    assert i == len(s.log)
-    last = log_back(s, marks[395])  # back to before move 395: move 394 is the last one
+    while i < len(log):
+        i += 2 + log.buf[i + 1]
+    assert i == len(log)
+    assert log_entries(log)[-1] == (399 & 1, "%d+" % (399 % 12), 399 % 5)
+    last = log.back(marks[395])  # back to before move 395: move 394 is the last one
     assert last == (394 % 12, 0, "%d+" % (394 % 12))
-    assert log_back(s, marks[0]) is None and len(s.log) == 0
+    assert log.back(marks[0]) is None and len(log) == 0
 
 
 def test_session_takes_back_24_plies_with_the_history():
@@ -116,7 +112,7 @@ def test_session_takes_back_24_plies_with_the_history():
         settle(s, c)
         if s.phase != "select":
             break
-        seen.append((bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log)))
+        seen.append((bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log.buf)))
         human_move(s, c, target=3 * i)  # a game that lasts 38 plies
     settle(s, c)
     assert len(seen) == MAX + 6 and len(s.undo) == MAX
@@ -131,6 +127,6 @@ def test_session_takes_back_24_plies_with_the_history():
     for want in reversed(seen[-MAX:]):
         assert s.can_undo()
         s.do_undo()
-        assert (bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log)) == want
+        assert (bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log.buf)) == want
     assert not s.can_undo()
     press(s, c, "a")  # the game goes on from there

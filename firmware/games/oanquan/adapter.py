@@ -1,11 +1,10 @@
 # O An Quan as the app sees it: which squares a player picks, where they sit on the screen grid,
 # how trace events change the picture, what the summary says. Plain portable Python, no display.
 NAME = "oanquan"
-TITLE = "\u00d4 \u0102n Quan"
-CELLS = 12
-FIELD = "squares"
-# The rules help text lives in help.py beside this file, loaded only for the help screen.
-MOVER_VIEW = False  # the board is drawn the same way for both players
+# What the generic code (session, screens, views) asks instead of the game's name:
+SETTINGS = ()          # the game's own rows in the settings menu ("take_back", "blitz")
+MATCH = ""             # a match of several parts: what one is called ("Round", "Game"), else ""
+PLAIN_CHOICE = "play"  # the prompt's words for a move's plain form (no direction, no choice)
 
 def cells(snap, player):
     f = 1 if player == 0 else 7
@@ -107,14 +106,3 @@ def move_words(text):
     """A move as the board shows it: "2-" -> "square 2 clockwise"."""
     n = text[:-1]
     return "square %s %s" % (n, "anticlockwise" if text[-1:] == "+" else "clockwise")
-
-
-def status(snap):
-    """Short per-player figures for the side panels: (text p0, text p1)."""
-    r = []
-    for p in (0, 1):
-        t = "%d+%dM" % (snap["stock"][p], snap["mandarins"][p])
-        if snap["debt"][p]:
-            t += " owes%d" % snap["debt"][p]
-        r.append(t)
-    return r

@@ -3,11 +3,9 @@
 from firmware.common import agree
 
 NAME = "omweso"
-TITLE = "Omweso"
-CELLS = 32
-FIELD = "pits"
-# The rules help text lives in help.py beside this file, loaded only for the help screen.
-MOVER_VIEW = True
+SETTINGS = ("take_back", "blitz")  # the flags: see ../oanquan/adapter.py
+MATCH = "Game"
+PLAIN_CHOICE = "normal sowing"
 
 def cells(snap, player):
     return list(range(16))
@@ -151,7 +149,3 @@ def num_of(text):
     while i < len(text) and "0" <= text[i] <= "9":
         i += 1
     return int(text[:i]) if i else -1
-
-
-def status(snap):
-    return ["%dpt" % snap["points"][0], "%dpt" % snap["points"][1]]

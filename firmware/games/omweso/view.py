@@ -50,10 +50,10 @@ class View(BoardView):
 
     def styles(self, s):
         st = BoardView.styles(self, s)
-        ev = s.anim_event
-        if s.phase == "anim" and s.anim_ev == "capture" and ev is not None:
-            for pit in ev.get("pits", ()):
-                st[(1 - s.anim_player) * 16 + pit] = "capture"
+        a = s.anim
+        if s.phase == "anim" and a.ev == "capture" and a.event is not None:
+            for pit in a.event.get("pits", ()):
+                st[(1 - a.player) * 16 + pit] = "capture"
         return st
 
     def extra(self, s):

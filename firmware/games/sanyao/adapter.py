@@ -3,11 +3,9 @@
 from firmware.common import agree
 
 NAME = "sanyao"
-TITLE = "San-Yao"
-CELLS = 10
-FIELD = "holes"
-# The rules help text lives in help.py beside this file, loaded only for the help screen.
-MOVER_VIEW = False
+SETTINGS = ()  # the flags: see ../oanquan/adapter.py
+MATCH = "Round"
+PLAIN_CHOICE = "play"
 
 def cells(snap, player):
     c = snap["control"]
@@ -121,13 +119,3 @@ def move_words(text):
     if text[:4] == "son:":
         return "son: hole " + text[4:]
     return "hole " + text
-
-
-def status(snap):
-    r = []
-    for p in (0, 1):
-        t = "store %d" % snap["store"][p]
-        if snap["owed"][p]:
-            t += " loan%d" % snap["owed"][p]
-        r.append(t)
-    return r

@@ -1,4 +1,5 @@
-# Omweso's rule options in a player's words (loaded by firmware/rule_text.py).
+# Omweso's rule options in a player's words (loaded by
+# firmware/rule_text.py while a menu or the terminal game shows them).
 TEXT = {
     "setup": ("Setup", "How each player's 32 seeds are laid out at the start",
               (("standard", "4 per outer pit"), ("free", "you arrange"),

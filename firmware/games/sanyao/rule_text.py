@@ -1,4 +1,5 @@
-# San-Yao's rule options in a player's words (loaded by firmware/rule_text.py).
+# San-Yao's rule options in a player's words (loaded by
+# firmware/rule_text.py while a menu or the terminal game shows them).
 TEXT = {
     "forbid_endless": ("Endless move", "A move past the lap limit: round ends, or illegal",
                        ((False, "ends round"), (True, "illegal"))),

@@ -1,4 +1,5 @@
-# O An Quan's rule options in a player's words (loaded by firmware/rule_text.py).
+# O An Quan's rule options in a player's words (loaded by
+# firmware/rule_text.py while a menu or the terminal game shows them).
 TEXT = {
     "mandarin_value": ("Mandarin", "Points a captured big mandarin stone scores",
                        ("%d points",)),
