@@ -43,9 +43,9 @@ def board(game, pos, view):
     left, right = 6 * b, 6 * t
     pad = " " * 9
     if game.over(pos):
-        head = adapter.TITLE + " - game over"
+        head = games.TITLES[adapter.NAME] + " - game over"
     else:
-        head = "%s - move %d - %s turn" % (adapter.TITLE, j["ply"] + 1,
+        head = "%s - move %d - %s turn" % (games.TITLES[adapter.NAME], j["ply"] + 1,
                                            view.of(j["to_move"]))
     lines = [
         head,

@@ -1,6 +1,7 @@
 """Terminal renderer for Omweso (used by tools/terminal/game.py): the 4x8 board from one fixed
 seat (the bottom player's: yours against the computer), help, what each move did and the match in
 words. `view` (game.View) names the players and says who sits at the bottom."""
+from engine import games
 from firmware.games.omweso import adapter
 
 # Why a game of the match ended, a clause about its loser (%s). The app's adapter words each
@@ -29,8 +30,8 @@ def board(game, pos, view):
     t = 1 - b
     me, them = j["pits"][b], j["pits"][t]
     head = "%s - game %d - points %s %d, %s %d (to %d)" % (
-        adapter.TITLE, j["game_no"], view.name(b), j["points"][b], view.name(t), j["points"][t],
-        game.rules["match_points"])
+        games.TITLES[adapter.NAME], j["game_no"], view.name(b), j["points"][b], view.name(t),
+        j["points"][t], game.rules["match_points"])
     if j["result"] is not None:
         head += " - match over"
     elif j["phase"] == "setup":

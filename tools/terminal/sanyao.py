@@ -1,6 +1,7 @@
 """Terminal renderer for San-Yao (used by tools/terminal/game.py): the board from the bottom
 player's seat, who controls which hole, help, what each move did, round summaries and the match
 result in words. `view` (game.View) names the players and says who sits at the bottom."""
+from engine import games
 from firmware.games.sanyao import adapter
 
 # Why a round ended (engine/sanyao.py REASONS). The app's adapter has no words for these (its
@@ -34,7 +35,7 @@ def board(game, pos, view):
     top = _home(t)[::-1]
     bot = _home(b)
     ctl = j["control"]
-    head = "%s - round %d - " % (adapter.TITLE, j["round"])
+    head = "%s - round %d - " % (games.TITLES[adapter.NAME], j["round"])
     if j["result"] is not None:
         head += "match over"
     elif j["phase"] == "choose_sons":
