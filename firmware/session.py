@@ -199,6 +199,7 @@ class Session:
         self.version += 1  # a new phase is a new picture (the window redraws on a version change)
         if self.game.over(self.rec.pos):
             self.phase = "over"
+            self.mark("over")
             self.brain = None  # the AI's buffers go before the game-over screen loads
             gc.collect()
             from firmware.screens.over import GameOverScreen
@@ -283,6 +284,7 @@ class Session:
         self.final_lines = lines
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
+            self.mark("round")
             from firmware.screens.text import SummaryScreen
             self.show(SummaryScreen(self, "round", lines))
             return

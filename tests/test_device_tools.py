@@ -248,3 +248,21 @@ def test_device_ram_tables_two_checkouts_side_by_side():
     assert "| board | game | 1b4fbd6 (KB) | abc1234 (KB) | change (KB) |" in text
     assert "| sprig | omweso | 100.0 | 99.0 | -1.0 |" in text
     assert "| sprig | oanquan | — | 90.0 | — |" in text
+
+
+def test_the_session_marks_a_game_s_end_for_the_person_s_game():
+    # tools/device/games.py stops a game played through the buttons at the session's "over" (or
+    # "round": a match goes on) mark; without it the run would wait for a turn that never comes
+    from boards import headless
+    from firmware.app import App
+    marks = []
+    app = App(headless.make(160, 128), store=None, seed=2, ai_ms=20, mark=marks.append)
+    s = app.session
+    s.cfg.update(game="oanquan", mode="demo", level=1, anim="off")
+    s.new_game()
+    t = 0
+    while s.phase != "over" and t < 3600 * 1000:
+        t += 100
+        app.step(t)
+    assert s.phase == "over" and marks[-1] == "over", marks[-5:]
+    assert marks.count("move") > 10 and "round" not in marks
