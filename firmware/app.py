@@ -6,7 +6,9 @@ import displayio
 from engine.compat import const, ticks_ms, ticks_diff, mem_free
 from firmware.session import Session, AI_CAP_MS
 from firmware.buttons import Buttons
-from firmware import saves
+# the saves' resident module, loaded before the start-up code that makes the store
+# (firmware/saveload.py, dropped after the call): that leaves no hole below it on the heap
+from firmware import saves  # noqa: F401
 from firmware.common import unload
 
 # CircuitPython collects only when an allocation fails (no gc.threshold): left alone, the heap
@@ -22,18 +24,16 @@ _IDLE_S = 0.005  # the loop's rest when idle (buttons are scanned every 5 ms: bo
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
-def make_store(board):
-    # the board's nvm (+ a copy on the drive when boot.py made it writable), else SAVE_FILE
-    return saves.make_store(board)
-
-
 class App:
     def __init__(self, board, store="board", seed=1, ai_ms=AI_CAP_MS, mark=None):
         self.board = board
         keys = board.KEYS
         four = "up" not in keys
-        if store == "board":
-            store = make_store(board)
+        if store == "board":  # the board's nvm (+ the drive copy), else its SAVE_FILE
+            from firmware.saveload import open_store  # start-up code: dropped after the call
+            store = open_store(board)
+            unload("firmware.saveload")
+            unload("firmware.saveparse")  # (imported by saveload)
         self.floor = -1 - _SLACK
         self.view = None
         # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py

@@ -1,10 +1,11 @@
-# The desktop save file (firmware/saves.FileStore): one file holding a log header and one
-# snapshot, written to a temporary file and put in place by one os.replace. Desktop only.
+# The desktop's store (firmware/saveload.open_store makes a Saver on it for a board with a
+# SAVE_FILE and no nvm): one file holding a log header and one snapshot, written to a temporary
+# file and put in place by one os.replace. Desktop only.
 import os
 
 from firmware.saves import SNAP, record
+from firmware.saveparse import read_log, old_frame
 from firmware.saverewrite import gen_record
-from firmware.saveload import read_log, _old_frame
 
 
 class FileStore:
@@ -17,6 +18,7 @@ class FileStore:
         self.error = None
 
     def read(self):
+        """[(kind, body)] of the file's log, or []; sets gen and error."""
         self.error = None
         try:
             with open(self.path, "rb") as f:
@@ -25,9 +27,9 @@ class FileStore:
             return []
         log = read_log(buf, len(buf))
         if log is None:
-            old = _old_file(buf)
+            old = old_frame(buf, 0, len(buf))  # the format before 2026-11-30
             if old is not None:
-                return [(SNAP, old)]
+                return [(SNAP, old[1])]
             self.error = "not a save file"
             return []
         self.gen = log[0]
@@ -35,9 +37,6 @@ class FileStore:
             self.error = "save file damaged"
             return []
         return log[1]
-
-    def capacity(self):
-        return 60000
 
     def append(self, rec):
         return False  # every save rewrites the file
@@ -51,8 +50,3 @@ class FileStore:
             f.write(s)
         rep = getattr(os, "replace", None) or os.rename
         rep(tmp, self.path)
-
-
-def _old_file(buf):
-    r = _old_frame(buf, 0, len(buf))
-    return r[1] if r else None

@@ -1,11 +1,12 @@
-# Rewriting a full save log (firmware/saves.py), about once a game: loaded for that call
-# only, so it takes no heap during play. The records are written straight into the one 4 KB
-# sector image (and the backup file), never assembled in RAM first: at the lowest point of a game
-# the rewrite holds that image and a few small buffers (docs/performance.md).
+# Rewriting a full save log (firmware/saves.py), about once a game: NvmLog.rewrite and
+# FilePair.write, the records that rebuild the state (rebuild, for Saver.save), the log's header
+# (gen_record, also for the desktop's store). Loaded for that call only, so it takes no heap
+# during play. The records are written straight into the one 4 KB sector image (and the backup
+# file), never assembled in RAM first: at the lowest point of a game the rewrite holds that image
+# and a few small buffers (docs/performance.md).
 import gc
 
-from firmware.saves import G_HEAD, SNAP, MOVE, _VERSION, _EMPTY, crc16, crc32, record, \
-    _varint
+from firmware.saves import G_HEAD, SNAP, MOVE, VERSION, EMPTY, crc16, crc32, record, put_varint
 
 _BLOCK = 512  # a FAT block of the CIRCUITPY drive: FilePair.SIZE is a multiple of it
 
@@ -13,11 +14,12 @@ _BLOCK = 512  # a FAT block of the CIRCUITPY drive: FilePair.SIZE is a multiple 
 def _gen_body(gen, n):
     # the header's body: a log whose first records (written with it, in one go) take n bytes;
     # a log whose first records do not all read back is a rewrite cut short
-    return bytes((0x4D, 0x51, _VERSION, gen & 255, (gen >> 8) & 255, (gen >> 16) & 255,
+    return bytes((0x4D, 0x51, VERSION, gen & 255, (gen >> 8) & 255, (gen >> 16) & 255,
                   (gen >> 24) & 255, n & 255, n >> 8))
 
 
 def gen_record(gen, n):
+    """The G record that begins a log (generation gen) whose first records take n bytes."""
     return record(G_HEAD, _gen_body(gen, n))
 
 
@@ -39,7 +41,7 @@ def _size(kind, n):
 def _frame(kind, n):
     # a record's kind and body length
     out = bytearray((kind,))
-    _varint(out, n)
+    put_varint(out, n)
     return out
 
 
@@ -68,8 +70,8 @@ def _check(out, at, data, start, end, c=None):
     return at + 2
 
 
-def nvm_rewrite(self, payload, recs):
-    """NvmLog.rewrite: a fresh log holding payload (or recs, [(kind, parts)] records that
+def rewrite_nvm(nvm, payload, recs):
+    """NvmLog.rewrite (nvm: the NvmLog): a fresh log holding payload (or recs, [(kind, parts)] records that
     rebuild it). At every instant one of the sector and the backup holds the last complete save:
     the backup is written before the sector is erased, and a sector not trusted (its log cut
     short, or older than the backup) is rewritten first, leaving the backup alone."""
@@ -77,105 +79,106 @@ def nvm_rewrite(self, payload, recs):
     n = 0
     for kind, parts in recs:
         n += _size(kind, _length(parts))
-    if _size(G_HEAD, 9) + n > self.size:
+    if _size(G_HEAD, 9) + n > nvm.size:
         raise ValueError("save too big")
-    self.gen += 1
-    if self.backup is not None and self.trusted:
+    nvm.gen += 1
+    if nvm.backup is not None and nvm.trusted:
         try:
-            pair_write(self.backup, self.gen, payload)
-            self.error = None
+            nvm.backup.write(nvm.gen, payload)
+            nvm.error = None
         except OSError as e:
             # The drive failed (e.g. a directory block garbled by a cut): this save fails and
             # the sector keeps the last one rather than be erased with no copy; the next save
             # tries again (FatFs makes the file anew). Twice in a row: the drive is taken as
             # broken (full, worn) and the sector rewritten without a copy, as with the copy off.
-            again = self.error is not None and self.error[:6] == "backup"
-            self.error = "backup failed: %s" % e
+            again = nvm.error is not None and nvm.error[:6] == "backup"
+            nvm.error = "backup failed: %s" % e
             if not again:
-                self.gen -= 1
+                nvm.gen -= 1
                 raise
     gc.collect()  # the move's garbage goes before the one 4 KB block a rewrite needs
-    img = bytearray(self.size)
-    at = _put(img, 0, G_HEAD, (_gen_body(self.gen, n),))
+    img = bytearray(nvm.size)
+    at = _put(img, 0, G_HEAD, (_gen_body(nvm.gen, n),))
     for kind, parts in recs:
         at = _put(img, at, kind, parts)
-    for i in range(at, self.size):
-        img[i] = _EMPTY
-    self.end = -1
-    self.trusted = False
-    self.mem[0:self.size] = img  # CircuitPython: one erase + 16 page programs
-    self.end = at
-    self.trusted = True
+    for i in range(at, nvm.size):
+        img[i] = EMPTY
+    nvm.end = -1
+    nvm.trusted = False
+    nvm.mem[0:nvm.size] = img  # CircuitPython: one erase + 16 page programs
+    nvm.end = at
+    nvm.trusted = True
 
 
-def pair_write(self, gen, payload):
-    """FilePair.write: the state into the file not holding the newest copy, in place, the whole
-    file in one write from its start, so in whole 512-byte blocks. FatFs writes a whole block
-    straight to the drive's one-sector cache; a piece of a block it first reads back, and every
-    read writes that cache out (an erase of its 4 KB flash sector: written in pieces a copy
-    erased the files' sector ~4 times, issue 32). The seek to the end first walks the file's cluster chain (a new file: allocates it), so
-    the FAT is in FatFs's window before the first write and nothing is read between the writes:
-    a copy erases each flash sector it touches once, the directory's when the file is closed."""
-    i = 0 if self.gens[0] <= self.gens[1] else 1
+def write_pair(backup, gen, payload):
+    """FilePair.write (backup: the FilePair): the state into the file not holding the newest
+    copy, in place, the whole file in one write from its start, so in whole 512-byte blocks.
+    FatFs writes a whole block straight to the drive's one-sector cache; a piece of a block it
+    first reads back, and every read writes that cache out (an erase of its 4 KB flash sector:
+    written in pieces a copy erased the files' sector ~4 times, issue 32). The seek to the end
+    first walks the file's cluster chain (a new file: allocates it), so the FAT is in FatFs's
+    window before the first write and nothing is read between the writes: a copy erases each
+    flash sector it touches once, the directory's when the file is closed."""
+    i = 0 if backup.gens[0] <= backup.gens[1] else 1
     n = _size(SNAP, len(payload))
     g = gen_record(gen, n)
-    if len(g) + n > self.SIZE:
+    if len(g) + n > backup.SIZE:
         raise ValueError("save too big")
     f = _frame(SNAP, len(payload))
     tail = bytearray(4)
     _check(tail, 0, f, 0, len(f), crc32(payload, 0, len(payload), crc32(f)))
-    self.gens[i] = -1  # while it is being written
+    backup.gens[i] = -1  # while it is being written
     try:
-        fh = self.open(self.paths[i], "r+b")
+        fh = backup.open(backup.paths[i], "r+b")
     except OSError:
-        make_pad(self)
-        fh = self.open(self.paths[i], "wb")
-    buf = bytearray(self.SIZE)  # (freed before the rewrite's 4 KB sector image)
+        make_pad(backup)
+        fh = backup.open(backup.paths[i], "wb")
+    buf = bytearray(backup.SIZE)  # (freed before the rewrite's 4 KB sector image)
     at = 0
     for p in (g, f, payload, tail):
         buf[at:at + len(p)] = p
         at += len(p)
-    for j in range(at, self.SIZE):
+    for j in range(at, backup.SIZE):
         buf[j] = 0xFF
     with fh:
-        fh.seek(self.SIZE)
+        fh.seek(backup.SIZE)
         fh.seek(0)
         fh.write(buf)  # FatFs: one whole block at a time, straight to the cache
-    self.gens[i] = gen
+    backup.gens[i] = gen
 
 
-def make_pad(self):
+def make_pad(backup):
     """Before a save file is made for the first time: a 4 KB file of 0xFF (once in the drive's
     life), so that the files, allocated after it, never share a flash sector with their
     directory's block. A copy ends by rewriting its directory entry, which FatFs reads first,
     and that read writes the cache out: with the file's data in the same sector, that sector was
     erased twice per copy (tests/test_saves_drive.py)."""
-    path = self.paths[0][:-6] + ".pad"  # (".../mancala-a.sav" -> ".../mancala.pad")
+    path = backup.paths[0][:-6] + ".pad"  # (".../mancala-a.sav" -> ".../mancala.pad")
     try:
-        with self.open(path, "rb"):
+        with backup.open(path, "rb"):
             return
     except OSError:
         pass
     blk = bytearray(b"\xff" * _BLOCK)
-    with self.open(path, "wb") as fh:
+    with backup.open(path, "wb") as fh:
         for _ in range(4096 // _BLOCK):
             fh.write(blk)
 
 
-def rebuild(self, head, blob, codes):
-    # the records of a fresh log, [(kind, parts)]: the positions no known move leads to, then one
-    # move record per known move (~8 bytes instead of a position each)
+def rebuild(size, head, blob, codes):
+    """The records of a fresh log, [(kind, parts)], for Saver.save: the positions (size bytes
+    each) no known move leads to, then one move record per known move (~8 bytes instead of a
+    position each); None if no move is known."""
     m = 0
     while m < len(codes) - 1 and codes[m] is not None:
         m += 1
     if m == 0:
         return None
-    size = self.size
     n = len(blob) // size
     out = [(SNAP, (head, b"\n", memoryview(blob)[m * size:]))]
     for j in range(m - 1, -1, -1):
         body = bytearray()
-        _varint(body, codes[j])
+        put_varint(body, codes[j])
         body.append(n - j)
         out.append((MOVE, (body,)))
     return out

@@ -1,24 +1,21 @@
-# Saves: what is written, when, and the storage it goes to. Portable Python.
-# The session hands over its whole state after every change: save(payload, move, game), payload =
-# saves.encode(session) (JSON head + "\n" + positions of SIZE bytes, newest first), move = the code
-# just played (if that is what changed) and game = its engine game. The Saver compares it with
-# what is stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n
-# positions taken back" (U), a new position (P), a new head (J), nothing if nothing changed,
-# else the whole payload (S). load() replays the records (firmware/saveload.py) and hands back
-# the payload; a saved game whose positions the engine rejects (or that is over) is dropped.
-# Storage: on the RP2040, microcontroller.nvm is ONE 4 KB flash sector, and CircuitPython
-# programs 256-byte pages without erasing when the bytes written over are all 0xFF, else erases
-# and rewrites the whole sector (ports/raspberrypi/common-hal/nvm/ByteArray.c). So records are
-# appended to the erased part of the sector (page programs only: earlier records are never
-# touched), and the sector is erased only when the log is full (firmware/saverewrite.py, about
-# once a game). Before that erase the whole state goes to a second place that never shares an
-# erase with the sector (FilePair: two files on the CIRCUITPY drive, when boot.py made it
-# writable by code), so a power cut at any instant loses at most the save being written.
-# Desktop: firmware/savefile.py, one file replaced atomically. docs/app.md "Saves".
+# Saves, the part resident during play: the record format, the Saver (what is written, when),
+# the game's state as it reads it (Live) and the stores' append path. Portable Python.
+# After every change the session calls save(state(session), move, game) (move: the code just
+# played, if that is what changed; game: its engine game). The Saver compares that with what is
+# stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n positions
+# taken back" (U), a new position (P), a new head (J), nothing if nothing changed, else the whole
+# payload (S). On the RP2040, microcontroller.nvm is ONE 4 KB flash sector that CircuitPython
+# programs page by page when the bytes written over are all 0xFF, else erases whole
+# (common-hal/nvm/ByteArray.c): so records go to its erased part (NvmLog) and it is erased only
+# when the log is full, about once a game, after the whole state went to a place that never shares
+# an erase with it (FilePair: two files on the CIRCUITPY drive): a power cut at any instant loses
+# at most the save being written. By lifetime: start-up and outside-a-game code is
+# firmware/saveload.py (+ firmware/saveparse.py, records from bytes), a full log's rewrite
+# firmware/saverewrite.py, loaded by the methods below for their call and dropped; the desktop's
+# store is firmware/savefile.py. docs/app.md "Saves", docs/architecture.md "A move to the flash".
 # Record: kind (1 byte) | body length (varint) | body | check of all that: CRC-32 (4 bytes, LE)
-# for the header and snapshots, CRC-16 (2 bytes, BE) for the rest, written every move (docs/app.md
-# "Saves": what the checks catch). Kinds 0x80-0xBF carry a small move code in the kind byte and
-# have no length or body.
+# for the header and snapshots, CRC-16 (2 bytes, BE) for the rest (docs/app.md "Saves": what the
+# checks catch). Kinds 0x80-0xBF carry a small move code in the kind byte, no length, no body.
 G_HEAD = 0x47   # "G": first record of a log: b"MQ", version, generation (4 bytes LE)
 SNAP = 0x53     # "S": a whole payload
 HEAD = 0x4A     # "J": a new JSON head, same positions
@@ -29,8 +26,8 @@ PUSH = 0x41     # "A": move code (varint): as M, all earlier positions kept
 SHIFT = 0x44    # "D": move code (varint): as M, the oldest position dropped
 SHORT = 0x80    # 0x80 | code, no length, no body: PUSH of a code < 32 (3 bytes in all)
 SHORT_SHIFT = 0xA0  # 0xA0 | code: SHIFT of a code < 32
-_VERSION = 3     # 3: CRC checks (2: Adler-32, read still; 1: two slots, read still)
-_EMPTY = 0xFF
+VERSION = 3     # 3: CRC checks (2: Adler-32, read still; 1: two slots, read still)
+EMPTY = 0xFF    # erased flash: where the next record may go
 
 
 # Nibble tables, big-endian: 16 entries of CRC-16/CCITT (0x1021, MSB first), then 16 of CRC-32
@@ -85,7 +82,8 @@ def hash_at(data, start, size):
     return h
 
 
-def _varint(out, v):
+def put_varint(out, v):
+    """Append v to out as a varint (7 bits a byte, low first)."""
     while v >= 128:
         out.append((v & 127) | 128)
         v >>= 7
@@ -95,7 +93,7 @@ def _varint(out, v):
 def record(kind, body):
     out = bytearray((kind,))
     if kind < SHORT:
-        _varint(out, len(body))
+        put_varint(out, len(body))
         out += body
     if kind == G_HEAD or kind == SNAP:  # CRC-32, little-endian
         c = crc32(out)
@@ -122,10 +120,6 @@ class Saver:
         self.error = None   # what was wrong with the stored save (for logs and tests)
         self.notice = ""    # the same in a player's words, for the title screen
 
-    def capacity(self):
-        """The largest payload the store takes."""
-        return self.store.capacity() if self.store is not None else 0
-
     def save(self, payload, move=None, game=None):
         """Store payload: saves.encode(session), or a Live (saves.state(session)) giving the same
         without building it unless a snapshot or a rewrite needs it. Used during the call only:
@@ -138,11 +132,10 @@ class Saver:
             self.size = game.SIZE
         if isinstance(payload, Live):
             st = payload
-        else:  # settings and the title screen's saves: the reader is loaded for this call only
-            from firmware.saveflat import Flat
-            from firmware.common import unload
+        else:  # a payload read whole (the title screen offering a saved game): start-up code
+            from firmware.saveload import Flat
             st = Flat(payload, self.size)
-            unload("firmware.saveflat")
+            _drop_reader()
         head = st.head
         sums = st.sums
         got = None
@@ -162,8 +155,8 @@ class Saver:
             from firmware.common import unload
             p = st.payload()
             try:
-                self.store.rewrite(p, saverewrite.rebuild(self, head, memoryview(p)[len(head) + 1:],
-                                                          got[1]))
+                self.store.rewrite(p, saverewrite.rebuild(self.size, head,
+                                                          memoryview(p)[len(head) + 1:], got[1]))
             finally:
                 unload("firmware.saverewrite")
         self.keep(head, sums, st.top())
@@ -192,7 +185,7 @@ class Saver:
         d = len(old) - len(sums)
         if d > 0 and old[d:] == sums:
             body = bytearray()
-            _varint(body, d)
+            put_varint(body, d)
             return record(UNDO, body), self.codes[d:]
         keep = len(sums)
         had = len(old)
@@ -209,13 +202,13 @@ class Saver:
             if p == new:  # the code replays to the same position (repetition rules aside)
                 body = bytearray()
                 if keep != had + 1 and keep != had:
-                    _varint(body, move)
+                    put_varint(body, move)
                     body.append(keep)
                     kind = MOVE
                 elif move < 32:
                     kind = (SHORT if keep > had else SHORT_SHIFT) | move
                 else:
-                    _varint(body, move)
+                    put_varint(body, move)
                     kind = PUSH if keep > had else SHIFT
                 return record(kind, body), ([move] + self.codes)[:keep]
         body = bytearray((keep,))
@@ -229,12 +222,17 @@ class Saver:
         import gc
         gc.collect()  # loading a module wants large free blocks
         from firmware import saveload
-        from firmware.common import unload
         try:
             return saveload.load(self)
         finally:
-            unload("firmware.saveload")
-            unload("firmware.saveflat")
+            _drop_reader()
+
+
+def _drop_reader():
+    # start-up code goes after its call: saveload and the record reader it imports
+    from firmware.common import unload
+    unload("firmware.saveload")
+    unload("firmware.saveparse")
 
 
 class NvmLog:
@@ -253,13 +251,6 @@ class NvmLog:
         self.trusted = False  # the sector holds the newest complete save
         self.error = None
 
-    def capacity(self):
-        """The largest payload a rewrite can hold (a header and a snapshot: 22 bytes)."""
-        n = self.size
-        if self.backup is not None:
-            n = min(n, self.backup.SIZE)
-        return n - 22
-
     def append(self, rec):
         """Write rec after the last record (page programs only); False if it must wait for a
         rewrite (log full, or the sector holds a write cut short)."""
@@ -270,46 +261,42 @@ class NvmLog:
         self.end = e + len(rec)
         return True
 
+    def read(self):
+        """[(kind, body)] of the newest complete save (the sector's log, or the backup's copy if
+        newer), or []; sets gen, end, trusted and error. Start-up code: firmware/saveload.py
+        (Saver.load loads it and drops it)."""
+        from firmware import saveload
+        return saveload.read_nvm(self)
+
     def rewrite(self, payload, recs=None):
         """A fresh log holding payload (or recs, records that rebuild it), the backup first if
-        the sector holds the only copy (firmware/saverewrite.py, loaded for this call)."""
+        the sector holds the only copy. About once a game: firmware/saverewrite.py (Saver.save
+        loads it and drops it)."""
         from firmware import saverewrite
-        saverewrite.nvm_rewrite(self, payload, recs)
+        saverewrite.rewrite_nvm(self, payload, recs)
 
 
 class FilePair:
     """Two files, each one G + S log padded to a fixed size (so FAT's allocation table never
     changes: only the file's clusters and its directory entry are rewritten). The write goes to
     the file that does not hold the newest copy; nothing is ever removed or renamed (CircuitPython's
-    FAT cannot rename over a file). Read and written by firmware/saveload.py and saverewrite.py."""
+    FAT cannot rename over a file)."""
     SIZE = 2048
 
     def __init__(self, base, opener=open):
         self.paths = (base + "-a.sav", base + "-b.sav")
         self.open = opener
-        self.gens = [-1, -1]
+        self.gens = [-1, -1]  # the generation each file holds (-1: none, or being written)
 
+    def read(self):
+        """(generation, payload) of the newest valid file, or None (at start-up: saveload)."""
+        from firmware import saveload
+        return saveload.read_pair(self)
 
-def SlotStore(mem, backup=None):
-    """A Saver on a microcontroller.nvm-like store (and a FilePair backup, if given)."""
-    return Saver(NvmLog(mem, backup))
-
-
-def FileStore(path):
-    """A Saver on one file replaced atomically (desktop)."""
-    from firmware.savefile import FileStore as F
-    return Saver(F(path))
-
-
-def make_store(board):
-    """The Saver for a board: its nvm (+ the drive copy, when boot.py made the drive writable),
-    else its SAVE_FILE."""
-    from firmware import saveload
-    from firmware.common import unload
-    try:
-        return saveload.make_store(board)
-    finally:
-        unload("firmware.saveload")
+    def write(self, gen, payload):
+        """The state into the file not holding the newest copy (in a rewrite: saverewrite)."""
+        from firmware import saverewrite
+        saverewrite.write_pair(self, gen, payload)
 
 
 def _head(session):
@@ -340,61 +327,67 @@ def encode(session):
     """What the session saves: a JSON head (settings, the rules of the next game, the game in
     progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
     h, blob, live = _head(session)
-    return Live(session, h).payload() if live else _join(h, blob)
+    return _join(h, blob) if blob is not None else Live(session if live else None, h).payload()
 
 
 def state(session):
-    """What a move's save hands the Saver: encode(session), built only if needed (a Live)
-    while a game is in progress (the payload was ~1.7 KB of garbage per move; issue 10)."""
+    """What a save hands the Saver: encode(session), built only if needed (a Live; the payload
+    was ~1.7 KB of garbage per move, issue 10), except on the title screen offering a saved game
+    (its positions are read whole, saveload.Flat)."""
     h, blob, live = _head(session)
-    return Live(session, h) if live else _join(h, blob)
+    return _join(h, blob) if blob is not None else Live(session if live else None, h)
 
 
 def _join(h, blob):
-    # the payload outside a game: the head and the title screen's saved positions, if any
-    out = bytearray(len(h) + 1 + (len(blob) if blob is not None else 0))
+    # the title screen's payload: the head and the saved game's positions
+    out = bytearray(len(h) + 1 + len(blob))
     out[:len(h)] = h
     out[len(h)] = 10
-    if blob is not None:
-        out[len(h) + 1:] = blob
+    out[len(h) + 1:] = blob
     return out
 
 
 class Live:
-    """A game in progress as the Saver reads it, read where the session keeps it: the newest
-    position (rec.pos), then the take-backs newest first; the payload is built only when a
-    snapshot or a rewrite asks for it (about once a game)."""
+    """The state as the Saver reads it, where the session keeps it: the newest position
+    (rec.pos), then the take-backs newest first, or no position (session None: no game in
+    progress, e.g. the save of a game's last move, which so loads no code); the payload is built
+    only when a snapshot or a rewrite asks for it (about once a game)."""
 
     def __init__(self, session, head):
         self.s = session
         self.head = head
-        size = self.size = session.game.SIZE
-        u = session.undo
-        # take-backs that fit in 2000 bytes with the head
-        self.n = n = max(0, min(len(u), (2000 - len(head) - 1) // size - 1))
-        self.nbytes = (n + 1) * size
-        sums = [hash_at(session.rec.pos, 0, size)]
-        for i in range(n):
-            sums.append(hash_at(u.buf, u.offset(len(u) - 1 - i), size))
-        self.sums = sums
         self.p = None
+        self.n = -1  # take-backs read; -1: no position
+        self.nbytes = 0
+        self.sums = []
+        if session is not None:
+            size = self.size = session.game.SIZE
+            u = session.undo
+            # take-backs that fit in 2000 bytes with the head
+            self.n = n = max(0, min(len(u), (2000 - len(head) - 1) // size - 1))
+            self.nbytes = (n + 1) * size
+            sums = [hash_at(session.rec.pos, 0, size)]
+            for i in range(n):
+                sums.append(hash_at(u.buf, u.offset(len(u) - 1 - i), size))
+            self.sums = sums
 
     def top(self):
-        return self.s.rec.pos
+        return self.s.rec.pos if self.n >= 0 else b""
 
     def payload(self):
         if self.p is None:
             # made at its final size (growing it copied it at every position: garbage on the chip)
             h = self.head
-            size = self.size
-            u = self.s.undo
             a = len(h) + 1
             out = bytearray(a + self.nbytes)
             out[:len(h)] = h
             out[len(h)] = 10
-            out[a:a + size] = self.s.rec.pos
-            for i in range(self.n):
-                a += size
-                u.copy_to(len(u) - 1 - i, out, a)
+            if self.n >= 0:
+                size = self.size
+                u = self.s.undo
+                out[a:a + size] = self.s.rec.pos
+                for i in range(self.n):
+                    a += size
+                    u.copy_to(len(u) - 1 - i, out, a)
             self.p = out
         return self.p

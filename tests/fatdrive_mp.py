@@ -150,9 +150,7 @@ def main(argv):
     dump(out)
     if len(argv) > 4:
         copies, seed = int(argv[4]), int(argv[5])
-        from firmware.saveload import pair_read
-        from firmware.saverewrite import pair_write
-        pair_read(pair)
+        pair.read()
         logs = []
         for k in range(copies):
             dev.log = []
@@ -161,7 +159,7 @@ def main(argv):
                 with open(pair.paths[k % 2], "r+b") as f:
                     write_pieces(f, payload(k, seed))
             else:
-                pair_write(pair, k + 1, payload(k, seed))
+                pair.write(k + 1, payload(k, seed))
         print(json.dumps(logs))
         dump(out + ".after")
     os.umount("/d")

@@ -160,4 +160,4 @@ def saver_on(flash, backup=True):
         import drivemodel as DM
         vol = DM.Volume(DM.Cache(flash, DRIVE_SECTOR))
         bk = saves.FilePair("/saves/mancala", vol.open)
-    return saves.SlotStore(Nvm(flash, NVM_SECTOR), bk)
+    return saves.Saver(saves.NvmLog(Nvm(flash, NVM_SECTOR), bk))

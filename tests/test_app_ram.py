@@ -29,7 +29,7 @@ try:
     from firmware import saves
     gc.collect()
     out["import"] = gc.mem_alloc() - a0
-    s = Session(saves.SlotStore(bytearray(4096)), ai_ms=0)
+    s = Session(saves.Saver(saves.NvmLog(bytearray(4096))), ai_ms=0)
     s.cfg["game"] = name
     s.cfg["level"] = 2
     s.cfg["anim"] = "off"

@@ -18,7 +18,7 @@ for _p in (os.path.dirname(_HERE), os.path.join(_HERE, "portable"), _HERE):
         sys.path.insert(0, _p)
 import saves_games as SG  # noqa: E402
 from firmware import saves as S  # noqa: E402
-from firmware import saveload as L  # noqa: E402
+from firmware import saveparse as L  # noqa: E402
 from session_util import make, Clock  # noqa: E402
 
 
@@ -27,7 +27,7 @@ def fullest_log(game, seed=1, limit=3900):
     and the image kept when its log held the most records (just before a rewrite), the game
     still in progress (its newest records are moves)."""
     mem = bytearray(b"\xff" * 4096)
-    saver = S.SlotStore(mem)
+    saver = S.Saver(S.NvmLog(mem))
     saved = set()
     best = [None, -1]
     orig = saver.save
@@ -50,14 +50,14 @@ def resumed_only_saved(img, end, saved, spans):
     where bad lists the flips after which the loader gave a payload never saved."""
     loads = fallbacks = 0
     bad = []
-    newest = S.SlotStore(bytearray(img)).load()
+    newest = S.Saver(S.NvmLog(bytearray(img))).load()
     assert newest in saved
     for a, b in spans:
         for i in range(a, b):
             for bit in range(8):
                 m = bytearray(img)
                 m[i] ^= 1 << bit
-                got = S.SlotStore(m).load()
+                got = S.Saver(S.NvmLog(m)).load()
                 loads += 1
                 if got == newest:
                     continue

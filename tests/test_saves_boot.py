@@ -85,6 +85,20 @@ def test_the_app_uses_the_drive_copy_when_the_drive_is_writable(monkeypatch, tmp
     assert isinstance(bk, saves.FilePair) and os.path.isdir(str(tmp_path / "saves"))
     board = types.SimpleNamespace(storage=bytearray(4096))
     monkeypatch.setattr(saveload, "drive_backup", lambda: bk)
-    st = saves.make_store(board)
+    st = saveload.open_store(board)
+    assert isinstance(st, saves.Saver) and isinstance(st.store, saves.NvmLog)
     assert st.store.backup is bk
-    assert "firmware.saveload" not in sys.modules  # start-up code does not stay on the heap
+
+
+def test_the_app_makes_its_store_and_drops_the_start_up_code(tmp_path):
+    from boards import headless
+    from firmware import saves
+    from firmware.app import App
+    from firmware.savefile import FileStore
+    for kw, kind in (({"storage": bytearray(4096)}, saves.NvmLog),
+                     ({"save_file": str(tmp_path / "m.sav")}, FileStore)):
+        app = App(headless.make(240, 135, **kw), ai_ms=20)
+        assert isinstance(app.session.store, saves.Saver)
+        assert isinstance(app.session.store.store, kind)
+        # start-up code does not stay on the heap
+        assert "firmware.saveload" not in sys.modules and "firmware.saveparse" not in sys.modules

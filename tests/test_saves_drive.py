@@ -14,8 +14,6 @@ for _p in (os.path.dirname(_HERE), _HERE):
 import drivemodel as DM  # noqa: E402
 import flashmodel as FM  # noqa: E402
 from firmware.saves import FilePair  # noqa: E402
-from firmware.saveload import pair_read  # noqa: E402
-from firmware.saverewrite import pair_write  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("fatdrive_mp", os.path.join(_HERE, "fatdrive_mp.py"))
 MP = importlib.util.module_from_spec(_spec)
@@ -31,7 +29,7 @@ def model_copies(img, pieces=False, seed=1):
     flash = FM.new_flash(0, img)
     vol = DM.Volume(DM.Cache(flash, FM.DRIVE_SECTOR))
     pair = FilePair("/saves/mancala", vol.open)
-    pair_read(pair)
+    pair.read()
     logs = []
     for k in range(COPIES):
         vol.c.log = []
@@ -39,7 +37,7 @@ def model_copies(img, pieces=False, seed=1):
             with vol.open(pair.paths[k % 2], "r+b") as f:
                 MP.write_pieces(f, MP.payload(k, seed))
         else:
-            pair_write(pair, k + 1, MP.payload(k, seed))
+            pair.write(k + 1, MP.payload(k, seed))
         logs.append(vol.c.log)
     return flash, logs
 

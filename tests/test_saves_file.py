@@ -6,6 +6,7 @@ import os
 import pytest
 
 from firmware import saves
+from firmware.savefile import FileStore
 
 
 def payload(level):
@@ -14,7 +15,7 @@ def payload(level):
 
 def test_save_replaces_the_file_in_one_step(tmp_path, monkeypatch):
     path = str(tmp_path / "m.sav")
-    saves.FileStore(path).save(payload(1))
+    saves.Saver(FileStore(path)).save(payload(1))
     calls = []
     real = os.replace
 
@@ -24,36 +25,36 @@ def test_save_replaces_the_file_in_one_step(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(os, "remove", lambda p: pytest.fail("a save must never remove the file"))
-    st = saves.FileStore(path)
+    st = saves.Saver(FileStore(path))
     st.load()
     st.save(payload(2))
     assert calls == [(path + ".tmp", path)]
-    assert saves.FileStore(path).load() == payload(2)
+    assert saves.Saver(FileStore(path)).load() == payload(2)
 
 
 def test_a_failure_before_the_replace_keeps_the_previous_save(tmp_path, monkeypatch):
     path = str(tmp_path / "m.sav")
-    saves.FileStore(path).save(payload(1))
+    saves.Saver(FileStore(path)).save(payload(1))
 
     def fail(a, b):
         raise OSError("the power went")
 
     monkeypatch.setattr(os, "replace", fail)
     monkeypatch.setattr(os, "rename", fail)
-    st = saves.FileStore(path)
+    st = saves.Saver(FileStore(path))
     st.load()
     with pytest.raises(OSError):
         st.save(payload(2))
-    assert saves.FileStore(path).load() == payload(1)
+    assert saves.Saver(FileStore(path)).load() == payload(1)
 
 
 def test_a_cut_while_the_temporary_file_is_written_keeps_the_previous_save(tmp_path):
     path = str(tmp_path / "m.sav")
-    saves.FileStore(path).save(payload(1))
+    saves.Saver(FileStore(path)).save(payload(1))
     with open(path + ".tmp", "wb") as f:  # a half-written temporary file left by a cut
         f.write(b"G\x09MQ")
-    assert saves.FileStore(path).load() == payload(1)
-    st = saves.FileStore(path)
+    assert saves.Saver(FileStore(path)).load() == payload(1)
+    st = saves.Saver(FileStore(path))
     st.load()
     st.save(payload(3))
-    assert saves.FileStore(path).load() == payload(3)
+    assert saves.Saver(FileStore(path)).load() == payload(3)

@@ -174,7 +174,7 @@ erase cycles a sector.
 |---|---|---|---|---|---|
 """
 WEAR_FOOT = """The drive copy is written once per rewrite of the nvm log, in whole 512-byte blocks
-(`saverewrite.pair_write`), so each drive sector a copy touches is erased once: no drive sector
+(`FilePair.write`), so each drive sector a copy touches is erased once: no drive sector
 is erased more often than the nvm sector."""
 
 

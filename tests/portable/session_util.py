@@ -22,7 +22,7 @@ def make(game="oanquan", mode="ai", level=1, store=None, rules=None, anim="off",
 
 
 def nvm():
-    return saves.SlotStore(bytearray(4096))
+    return saves.Saver(saves.NvmLog(bytearray(4096)))
 
 
 def check(s):

@@ -33,19 +33,19 @@ def test_session_ignores_a_saved_game_the_engine_rejects_with_a_notice():
     # issue 13 #9: a valid frame and checksum around an all-zero position
     only("oanquan")
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     st.save(b'{"v": 1, "cfg": {"game": "oanquan"}, "g": "oanquan", "r": {}, "h": 0}\n' +
             bytes(29))
-    s = make(store=saves.SlotStore(mem))
+    s = make(store=saves.Saver(saves.NvmLog(mem)))
     assert s.saved is None and s.scr.items[0] != ("resume", None)
     assert s.notice == "Saved game invalid: ignored"
-    assert saves.SlotStore(mem).load() is not None  # the settings in it are still used
+    assert saves.Saver(saves.NvmLog(mem)).load() is not None  # the settings in it are still used
 
 
 def started(name, moves):
     """(nvm, its Saver, a two-player session saving there, its clock) after `moves` moves."""
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     s = make(name, "two", store=st)
     c = Clock()
     s.new_game()
@@ -65,7 +65,7 @@ def moves_and_reload(name, most):
     import gc
     only(name)
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     s = make(name, "two", store=st)
     c = Clock()
     s.new_game()
@@ -79,7 +79,7 @@ def moves_and_reload(name, most):
     want = saves.encode(s)
     s = st = None
     gc.collect()
-    again = saves.SlotStore(mem)  # a power cycle
+    again = saves.Saver(saves.NvmLog(mem))  # a power cycle
     assert again.load() == want, (name, again.error)
 
 
@@ -99,7 +99,7 @@ def test_session_next_rules_are_saved_only_when_not_the_games():
     import json
     only("oanquan")
     mem = nvm()
-    s = make("oanquan", "two", store=saves.SlotStore(mem))
+    s = make("oanquan", "two", store=saves.Saver(saves.NvmLog(mem)))
     s.new_game()
     p = saves.encode(s)
     head = json.loads(bytes(p[:p.find(b"\n")]).decode())
@@ -111,23 +111,26 @@ def test_session_next_rules_are_saved_only_when_not_the_games():
     p = saves.encode(s)
     head = json.loads(bytes(p[:p.find(b"\n")]).decode())
     assert head["nr"] == nr and head["r"] != nr
-    again = make("oanquan", "two", store=saves.SlotStore(mem))  # a power cycle
+    again = make("oanquan", "two", store=saves.Saver(saves.NvmLog(mem)))  # a power cycle
     assert again.rules["oanquan"] == nr and again.saved["r"] == head["r"]
 
 
 def test_session_state_reads_the_positions_where_they_are_kept():
     only("omweso")
-    s = make("omweso", "two", store=saves.SlotStore(nvm()))
+    s = make("omweso", "two", store=saves.Saver(saves.NvmLog(nvm())))
     c = Clock()
     s.new_game()
     play(s, c, 6)
     st = saves.state(s)
     assert isinstance(st, saves.Live)
     want = saves.encode(s)
-    from firmware.saveflat import Flat
-    flat = Flat(want, s.game.SIZE)
-    assert st.sums == flat.sums and len(st.sums) > 1 and st.nbytes == flat.nbytes
-    assert bytes(st.head) == bytes(flat.head) and bytes(st.top()) == bytes(flat.top())
+    i = want.index(b"\n")
+    blob = want[i + 1:]
+    size = s.game.SIZE
+    # the same as the payload read whole (saveload.Flat: not loaded during a game)
+    assert st.sums == [saves.hash_at(blob, k, size) for k in range(0, len(blob), size)]
+    assert len(st.sums) > 1 and st.nbytes == len(blob)
+    assert bytes(st.head) == bytes(want[:i]) and bytes(st.top()) == bytes(blob[:size])
     assert st.payload() == want
 
 
@@ -154,7 +157,7 @@ def test_session_move_saves_build_no_payload():
         assert built
     finally:
         saves.Live.payload = make_it
-    assert saves.SlotStore(mem).load() == saves.encode(s)
+    assert saves.Saver(saves.NvmLog(mem)).load() == saves.encode(s)
 
 
 def test_session_take_back_is_one_record_and_reloads():
@@ -162,12 +165,12 @@ def test_session_take_back_is_one_record_and_reloads():
     end = st.store.end
     press(s, c, "y")
     assert st.store.end - end <= 6  # "U" + length + count + check
-    assert saves.SlotStore(mem).load() == saves.encode(s)
+    assert saves.Saver(saves.NvmLog(mem)).load() == saves.encode(s)
 
 
 def test_nothing_new_writes_nothing():
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     st.save(b'{"v": 1, "cfg": {}}\n')
     end = st.store.end
     st.save(b'{"v": 1, "cfg": {}}\n')
@@ -195,14 +198,14 @@ def _oaq_payloads():
 def test_the_saver_keeps_no_payload_and_still_writes_a_move_as_a_few_bytes():
     g, codes, pays = _oaq_payloads()
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     st.save(pays[1], None, g)
     for i in range(len(pays[1])):
         pays[1][i] = 0  # the caller's buffer is not kept: changing it changes nothing
     end = st.store.end
     st.save(bytearray(pays[2]), codes[1], g)
     assert st.store.end - end == 3  # a short push: kind + 2-byte check
-    assert saves.SlotStore(mem).load() == pays[2]
+    assert saves.Saver(saves.NvmLog(mem)).load() == pays[2]
     end = st.store.end
     st.save(bytearray(pays[2]), None, g)
     assert st.store.end == end  # nothing new
@@ -214,7 +217,7 @@ def test_a_changed_older_position_is_not_written_as_a_move():
     g, codes, pays = _oaq_payloads()
     size = g.SIZE
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     st.save(pays[2], None, g)
     odd = bytearray(pays[3])
     at = len(odd) - 2 * size  # the second-oldest position: move one seed to the next pit
@@ -226,14 +229,14 @@ def test_a_changed_older_position_is_not_written_as_a_move():
     end = st.store.end
     st.save(odd, codes[2], g)
     assert st.store.end - end > 2 * size  # a snapshot, not a 3-byte move
-    assert saves.SlotStore(mem).load() == odd
+    assert saves.Saver(saves.NvmLog(mem)).load() == odd
 
 
 def test_position_hashes_tell_a_moved_seed_apart():
     # a seed moved to the next pit keeps the seed sum: a plain sum would not see it
     a = bytes((5, 5, 0, 7))
     b = bytes((5, 4, 1, 7))
-    from firmware.saveflat import hashes
+    from firmware.saveload import hashes
     assert hashes(a + b, 4) == [hashes(a, 4)[0], hashes(b, 4)[0]]
     assert hashes(a, 4) != hashes(b, 4)
     assert hashes(a + b, 0) == hashes(a + b, 3)  # no size: one hash of it all
@@ -241,23 +244,23 @@ def test_position_hashes_tell_a_moved_seed_apart():
 
 def test_a_full_log_is_rewritten_with_the_newest_state():
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     for i in range(400):
         st.save(head(i % 5 + 1))
     assert st.store.gen > 1  # rewritten at least once
-    assert saves.SlotStore(mem).load() == head(399 % 5 + 1)
+    assert saves.Saver(saves.NvmLog(mem)).load() == head(399 % 5 + 1)
 
 
 def test_a_torn_newest_record_gives_the_save_before_it():
     mem = nvm()
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     st.save(head(1))
     st.save(head(2))
     mem[st.store.end - 1] &= 0x0F  # a program cut short clears only some bits
-    again = saves.SlotStore(mem)
+    again = saves.Saver(saves.NvmLog(mem))
     assert again.load() == head(1) and again.error
     again.save(head(3))  # never appended after the torn record
-    assert saves.SlotStore(mem).load() == head(3)
+    assert saves.Saver(saves.NvmLog(mem)).load() == head(3)
 
 
 class Files:
@@ -304,7 +307,7 @@ class _File:
 def test_backup_holds_the_state_while_the_sector_is_rewritten():
     mem = nvm()
     fs = Files()
-    st = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    st = saves.Saver(saves.NvmLog(mem, S.FilePair("/saves/m", fs.open)))
     st.save(head(1))  # the first write: nvm only (nothing to keep yet)
     assert not fs.data
     i = 0
@@ -315,10 +318,10 @@ def test_backup_holds_the_state_while_the_sector_is_rewritten():
     assert fs.data  # the rewrite copied the state to the drive first
     for k in range(0, 4096, 7):  # then the power went while the sector was erased
         mem[k] = 0x5A
-    again = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    again = saves.Saver(saves.NvmLog(mem, S.FilePair("/saves/m", fs.open)))
     assert again.load() == head(i % 5 + 1) and gen == 2
     again.save(head(9))  # the sector is rewritten first, the backup left alone
-    assert saves.SlotStore(mem, S.FilePair("/saves/m", fs.open)).load() == head(9)
+    assert saves.Saver(saves.NvmLog(mem, S.FilePair("/saves/m", fs.open))).load() == head(9)
 
 
 def test_a_failed_drive_copy_keeps_the_sector_once_then_the_log_goes_on_without():
@@ -326,7 +329,7 @@ def test_a_failed_drive_copy_keeps_the_sector_once_then_the_log_goes_on_without(
     # drive that keeps failing (full, worn) must not stop the saves for good
     mem = nvm()
     fs = Files()
-    st = saves.SlotStore(mem, S.FilePair("/saves/m", fs.open))
+    st = saves.Saver(saves.NvmLog(mem, S.FilePair("/saves/m", fs.open)))
     i = 0
     while st.store.gen < 2:  # a rewrite with its copy
         i += 1
@@ -345,20 +348,20 @@ def test_a_failed_drive_copy_keeps_the_sector_once_then_the_log_goes_on_without(
             failed = k
             break
     assert failed is not None and st.store.gen == 2
-    assert saves.SlotStore(mem).load() == last  # the sector was not erased
+    assert saves.Saver(saves.NvmLog(mem)).load() == last  # the sector was not erased
     st.save(head(7))  # the second failure in a row: rewritten without the copy
-    assert st.store.gen == 3 and saves.SlotStore(mem).load() == head(7)
+    assert st.store.gen == 3 and saves.Saver(saves.NvmLog(mem)).load() == head(7)
 
 
 def test_a_save_of_the_previous_format_is_read():
     mem = bytearray(4096)
     payload = b'{"v": 1, "cfg": {"level": 4}}\n'
     frame = bytearray(b"MQ\x01") + bytes((7, 0, 0, 0, len(payload), 0)) + payload
-    from firmware.saveload import adler32
+    from firmware.saveparse import adler32
     c = adler32(frame)
     frame += bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))
     mem[2048:2048 + len(frame)] = frame
-    assert saves.SlotStore(mem).load() == payload
+    assert saves.Saver(saves.NvmLog(mem)).load() == payload
 
 
 def test_the_record_checks_give_the_standard_crcs_on_every_interpreter():
@@ -370,7 +373,7 @@ def test_the_record_checks_give_the_standard_crcs_on_every_interpreter():
 
 def _v2(kind, body):
     # a record as version 2 wrote it: Adler-32, its halves XORed for the 2-byte checks
-    from firmware.saveload import adler32
+    from firmware.saveparse import adler32
     out = bytearray((kind, len(body))) + body
     c = adler32(out)
     w = 4 if kind in (S.G_HEAD, S.SNAP) else 2
@@ -387,16 +390,35 @@ def test_a_log_of_version_2_is_read_then_rewritten_as_version_3():
     log = _v2(S.G_HEAD, b"MQ\x02\x05\x00\x00\x00" + bytes((len(snap), 0))) + snap + \
         _v2(S.HEAD, head(4)[:-1])
     mem[0:len(log)] = log
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     assert st.load() == head(4) and st.error is None
     assert st.store.end == -1  # never appended to: the next save rewrites it
     st.save(head(5))
-    assert mem[4] == S._VERSION and saves.SlotStore(mem).load() == head(5)
+    assert mem[4] == S.VERSION and saves.Saver(saves.NvmLog(mem)).load() == head(5)
 
 
 def test_foreign_data_is_reported_and_replaced():
     mem = bytearray(b"\xA5" * 4096)
-    st = saves.SlotStore(mem)
+    st = saves.Saver(saves.NvmLog(mem))
     assert st.load() is None and st.error
     st.save(b'{"v": 1, "cfg": {}}\n')
-    assert saves.SlotStore(mem).load() == b'{"v": 1, "cfg": {}}\n'
+    assert saves.Saver(saves.NvmLog(mem)).load() == b'{"v": 1, "cfg": {}}\n'
+
+
+def test_session_saves_with_no_game_in_progress_load_no_code():
+    # the save of a game's last move (the game is then over: no position saved) and a setting's
+    # save with no saved game offered are a Live with no position: written without loading the
+    # start-up code (saveload.Flat), which the end of a game has no heap for
+    import sys
+    only("oanquan")
+    mem, st, s, c = started("oanquan", 2)
+    s.game.over = lambda pos: True  # as after the last move
+    try:
+        got = saves.state(s)
+        assert isinstance(got, saves.Live) and got.sums == [] and got.nbytes == 0
+        assert bytes(got.top()) == b"" and got.payload() == saves.encode(s)
+        st.save(got, None, s.game)
+        assert "firmware.saveload" not in sys.modules
+    finally:
+        del s.game.over
+    assert saves.Saver(saves.NvmLog(mem)).load() == got.payload()

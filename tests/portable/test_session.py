@@ -241,7 +241,7 @@ def test_corrupt_newest_slot_falls_back_to_previous_save():
 
 def test_corrupt_and_foreign_saves_are_ignored():
     from firmware import saves
-    st = saves.SlotStore(bytearray(b"\xA5" * 4096))  # foreign data in both slots
+    st = saves.Saver(saves.NvmLog(bytearray(b"\xA5" * 4096)))  # foreign data in both slots
     s = make(store=st)
     assert s.notice and s.scr.items[0] != ("resume", None)
     st = nvm()
