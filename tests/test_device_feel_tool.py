@@ -64,6 +64,11 @@ def test_marks_come_from_the_console_lines():
     got = F.marks(chip)
     assert got == [(5, "ready 4 1 4690 7250"), (9, "move")]
     assert chip.hits == [4, 1] and chip.searches == [[5, 4690, 7250]]
+    # keep: every line's record too (tools/device/games.py places the heap's low between marks)
+    chip = FakeChip([], [{"t_us": 9, "line": "feel 130 move"}, {"t_us": 11, "line": "other"}])
+    kept = []
+    assert F.marks(chip, kept) == [(9, "move")] and [r["t_us"] for r in kept] == [9, 11]
+    assert F.mark_of("feel 130 turn 5") == "turn 5" and F.mark_of("other") is None
 
 
 def test_the_table_says_which_targets_are_met():

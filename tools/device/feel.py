@@ -74,16 +74,25 @@ def press(chip, key, quiet_ms=150, limit_ms=3000):
             "again": changed[1], "changed": changed[0], "t0": t0}
 
 
-def marks(chip):
-    """The session's "feel" lines printed since the last call: [(t_us, what)]. The last "ready"
-    line's ponder counts are kept in chip.hits."""
+def mark_of(line):
+    """The session's mark in a console line ("feel <ms> <what>"): what, or None."""
+    i = line.find("feel ")
+    if i < 0:
+        return None
+    parts = line[i:].split(" ", 2)
+    return parts[2] if len(parts) > 2 else ""
+
+
+def marks(chip, keep=None):
+    """The session's "feel" lines printed since the last call: [(t_us, what)]; keep: a list
+    that gets every console line's record. The last "ready" line's ponder counts are kept in
+    chip.hits."""
     out = []
     for r in chip.heap_lines():
-        line = r["line"]
-        i = line.find("feel ")
-        if i >= 0:
-            parts = line[i:].split(" ", 2)
-            what = parts[2] if len(parts) > 2 else ""
+        if keep is not None:
+            keep.append(r)
+        what = mark_of(r["line"])
+        if what is not None:
             out.append((r["t_us"], what))
             if what.startswith("ready"):  # moves, hits, ms searching, nodes
                 chip.hits = [int(x) for x in what.split()[1:3]]

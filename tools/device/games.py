@@ -32,8 +32,8 @@ import tempfile
 import time
 
 from tools import sections
-from tools import sections
 from tools.build import bundle
+from tools.device import feel
 from tools.emu import appflow, emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -90,7 +90,6 @@ def play(board, game, level, shipped, log=print):
 
 def play_person(board, game, seed, log=print):
     """One game against level 5 pressed through the buttons (module docstring)."""
-    from tools.device import feel
     keys = appflow.board_keys(board)
     four = "up" not in keys
     cursor, down = ("y", "y") if four else ("right", "down")
@@ -104,6 +103,7 @@ def play_person(board, game, seed, log=print):
         shipped = feel.bundle_with_marks(board, work)
         with emu.circuitpython(board, shipped, workdir=work) as chip:
             chip.heap_lines(on=True)
+            chip.hits, chip.searches = [0, 0], []  # (feel.marks keeps the AI's there)
             appflow.boot_to_title(chip)
             for k in plan:
                 feel.press(chip, k, limit_ms=4000)
@@ -157,12 +157,7 @@ def _wait(chip, lines, got, whats, limit_ms=180000):
     collect what is there. (t_us, mark) or None."""
     end = chip.t_us + limit_ms * 1000
     while True:
-        for r in chip.heap_lines():
-            lines.append(r)
-            i = r["line"].find("feel ")
-            if i >= 0:
-                parts = r["line"][i:].split(" ", 2)
-                got.append((r["t_us"], parts[2] if len(parts) > 2 else ""))
+        got += feel.marks(chip, lines)
         for i, (t, w) in enumerate(got):
             if w.split(" ")[0] in whats:
                 del got[:i + 1]
@@ -183,8 +178,8 @@ def _low(lines):
     low, i = min(lows)
 
     def mark(r):
-        j = r["line"].find("feel ")
-        return r["line"][j:].split(" ", 2)[2].split(" ")[0] if j >= 0 else None
+        m = feel.mark_of(r["line"])
+        return m.split(" ")[0] if m else None
     before = next((m for m in (mark(r) for r in reversed(lines[:i])) if m), "start")
     after = next((m for m in (mark(r) for r in lines[i:]) if m), "end")
     return low, "after %s, before %s" % (before, after)
