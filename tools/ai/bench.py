@@ -23,8 +23,9 @@ except ImportError:
 POSITIONS = 8
 
 
-def positions(g, count=POSITIONS):
-    # The start and positions from seeded random games (same on every interpreter)
+def positions(g, count):
+    # The start and positions from seeded random games (same on every interpreter; its source is
+    # sent to the chip by tools/device/bench.py and bench_chip.py)
     out = [g.new()]
     buf = [0] * g.MAX_MOVES
     seed = 1
@@ -49,7 +50,7 @@ def worker(name, nodes, reps):
     import gc
     g = games.load(name)
     S.evaluator(g)
-    poss = positions(g)
+    poss = positions(g, POSITIONS)
     gc.collect()
     a = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     s = S.Search(g)

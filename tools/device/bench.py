@@ -15,11 +15,13 @@ Writes the section "## Measured on the emulated RP2040" of docs/performance.md.
 All times are simulated (Cortex-M0+ cycles at 125 MHz): a real chip is ~5-15% slower.
 """
 import argparse
+import inspect
 import json
 import os
 import sys
 import time
 
+from tools.ai import bench as ai_bench
 from tools.build import bundle
 from tools.emu import appflow, emu
 # what the figures say (tables, the targets, the docs section): tools/device/report.py
@@ -53,24 +55,7 @@ from engine import search as S
 S.evaluator(g)
 from engine import ai
 out(what="import", game=NAME, ms=took_us(t) / 1000, free=gc.mem_free())
-def positions(count):
-    res = [g.new()]
-    buf = [0] * g.MAX_MOVES
-    seed = 1
-    while len(res) < count:
-        pos = g.new()
-        s = seed * 7919 + 1
-        for _ in range(4 + (seed * 5) %% 23):
-            n = g.moves(pos, buf)
-            if n == 0:
-                break
-            s = (s * 1103515245 + 12345) & 0x3FFFFFFF
-            g.play(pos, buf[(s >> 8) %% n])
-        if not g.over(pos) and g.moves(pos, buf) > 1:
-            res.append(pos)
-        seed += 1
-    return res
-poss = positions(%(positions)d)
+%(posfn)sposs = positions(g, %(positions)d)
 gc.collect()
 a = gc.mem_free()
 s = S.Search(g)
@@ -90,7 +75,7 @@ for lv in LEVELS:
     us = took_us(t)
     out(what="level", game=NAME, level=lv, ms=us / 1000, nodes=p.last[2], depth=p.last[3],
         budget=ai.level_nodes(NAME, lv))
-for i, pos in enumerate(positions(%(l5)d) if %(l5)d else ()):
+for i, pos in enumerate(positions(g, %(l5)d) if %(l5)d else ()):
     gc.collect()
     t = ticks_us()
     p.move(pos, 5)
@@ -198,7 +183,8 @@ def bench_boot(quick, log):
 
 def run_engine(chip, name, nodes, levels, positions, l5=0):
     # l5: level 5's move is also timed on that many positions (the start and seeded ones)
-    code = ENGINE_SCRIPT % dict(name=name, nodes=nodes, levels=levels, positions=positions, l5=l5)
+    code = ENGINE_SCRIPT % dict(name=name, nodes=nodes, levels=levels, positions=positions, l5=l5,
+                                posfn=inspect.getsource(ai_bench.positions))
     out, err, took = chip.raw_exec(code, ms=600000)
     if err:
         raise emu.EmuError("engine bench %s failed:\n%s" % (name, err))

@@ -9,6 +9,7 @@
 #   levels   (--levels 4,5 [--positions 6] [--levels-only]) seconds per move of those levels:
 #            median and maximum
 # and writes the "## AI on the emulated RP2040" section of docs/performance.md.
+import inspect
 import json
 import os
 import sys
@@ -25,26 +26,7 @@ LEVEL_POSITIONS = 6
 SECTION = "## AI on the emulated RP2040"
 TARGETS = {"oanquan": 1600, "sanyao": 1500, "omweso": 850}  # issue 11, bestmove nodes/s
 
-_POSFN = '''
-def positions(g, count):
-    out = [g.new()]
-    buf = [0] * g.MAX_MOVES
-    seed = 1
-    while len(out) < count:
-        pos = g.new()
-        s = seed * 7919 + 1
-        plies = 4 + (seed * 5) % 23
-        for _ in range(plies):
-            n = g.moves(pos, buf)
-            if n == 0:
-                break
-            s = (s * 1103515245 + 12345) & 0x3FFFFFFF
-            g.play(pos, buf[(s >> 8) % n])
-        if not g.over(pos) and g.moves(pos, buf) > 1:
-            out.append(pos)
-        seed += 1
-    return out
-'''
+_POSFN = inspect.getsource(bench.positions)  # the same positions on the chip
 
 _SEARCH = '''
 import gc, time
