@@ -99,7 +99,8 @@ endif
 device-bench: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.bench $(DEVICE_BENCH_ARGS)
 
-# complete games on the emulated chip (hours): make device-games [DEVICE_GAMES_ARGS="--boards picosystem"]
+# complete games on the emulated chip, played through the buttons (10-20 min a game):
+# make device-games [DEVICE_GAMES_ARGS="--boards picosystem --games omweso --write"]
 device-games: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.games $(DEVICE_GAMES_ARGS)
 
