@@ -19,7 +19,8 @@ def test_omweso_pits_are_layers_not_32_bitmaps(size):
     app, s = shown(size[0], size[1], "omweso")
     v = app.view
     L = v.layers
-    assert len({(p.k // L.cols, p.ox) for p in v.slot}) == 32  # each pit its own place
+    pits = [L.pit(k) for k in range(32)]
+    assert len({(p.k // L.cols, p.ox) for p in pits}) == 32  # each pit its own place
     assert sum(b.width * b.height for b in L.stones) <= 8 * v.cw * 4 * v.rh
     grids = [el for el in v.group if isinstance(el, TileGrid)]
     assert len(grids) < 24, len(grids)  # frames, overlays, stones, number rows, frame: not 32+
@@ -46,25 +47,25 @@ def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
     styled = [(0, "cursor"), (3, "last"), (9, "hint"), (17, "capture"), (20, "capture"),
               (30, "next"), (12, "active")]
     for k, st in styled:
-        p = v.slot[k]
+        p = L.pit(k)
         p.draw(p.state[0], st, p.state[2], 0, None, p.state[5])
     d.snapshot()
     assert sum(L.used) == len(styled)
     for k, st in styled:
-        p = v.slot[k]
+        p = L.pit(k)
         assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.STYLE_RING[st]), (k, st)
         if st == "capture":
             assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(0xA03020)
-    p = v.slot[5]  # the other side's body on this side: an overlay too
+    p = L.pit(5)  # the other side's body on this side: an overlay too
     p.draw(p.state[0], "", ui.BODY1, 0, None, p.state[5])
     assert sum(L.used) == len(styled) + 1
     for k in [k for k, _ in styled] + [5]:
-        p = v.slot[k]
+        p = L.pit(k)
         p.draw(p.state[0], "", ui.BODY if k < 16 else ui.BODY1, 0, None, p.state[5])
     d.snapshot()
     assert sum(L.used) == 0 and all(tg.hidden for tg in L.over)
     for k, _ in styled:
-        p = v.slot[k]
+        p = L.pit(k)
         assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.RING), k
         assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(ui.BODY if k < 16 else ui.BODY1), k
 
@@ -88,7 +89,7 @@ def test_omweso_board_seen_from_the_mover():
     shot(app)
     v = app.view
     assert v.viewer(s) == 1
-    assert v.pit_at(s, 1, 0) is v.slot[0] and v.pit_at(s, 0, 0) is v.slot[3 * 8 + 7]
+    assert v.pit_at(s, 1, 0).k == 0 and v.pit_at(s, 0, 0).k == 3 * 8 + 7
     assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
     for viewer in (0, 1):  # the viewer's pits where grid() puts them, the opponent's mirrored
         for pit in range(16):

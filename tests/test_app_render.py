@@ -16,6 +16,7 @@ from boards import headless  # noqa: E402
 from boards.headless import to565  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.views import ui  # noqa: E402
+from firmware.views import pit as pit_mod  # noqa: E402
 from firmware.views.menu import LINE  # noqa: E402
 
 SIZES = ((240, 240), (320, 240), (240, 135), (160, 128))
@@ -119,7 +120,7 @@ def check_board(app, s):
         assert pit.text == want, (key, pit.text, want)  # never cut off
         tx, ty = pit.text_origin(pit.text)
         assert tx >= 0 and tx + 4 * pit.tsc * len(pit.text) - pit.tsc <= pit.w, key
-        glyph = [(x, y) for x, y in ui.glyph_pixels(pit.text, tx, ty, pit.tsc)
+        glyph = [(x, y) for x, y in pit_mod.glyph_pixels(pit.text, tx, ty, pit.tsc)
                  if 0 <= x < pit.w and 0 <= y < pit.h]
         stone = to565(ui.STONE)
         layered = hasattr(pit, "layers")  # views/layers.py
@@ -135,7 +136,7 @@ def check_board(app, s):
             nx, ny = pit.number_origin(cell)
             st = "" if key in plain else styles.get(key, "")
             ring = to565(ui.STYLE_RING[st] if not layered else ui.RING)
-            for x, y in ui.glyph_pixels(str(cell), nx, ny, 1):
+            for x, y in pit_mod.glyph_pixels(str(cell), nx, ny, 1):
                 assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
         stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)

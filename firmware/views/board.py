@@ -183,7 +183,7 @@ class BoardView:
                     tg.hidden = True
 
     def _bars(self, w, h):
-        # the ring of ui.box_outline: rows 0-1 and h-2..h-1 less the corners, columns 0-1 and
+        # the ring of pit.box_outline: rows 0-1 and h-2..h-1 less the corners, columns 0-1 and
         # w-2..w-1 less the corners; on top of everything drawn so far
         pal = ui.solid(ui.STYLE_RING["cursor"])
         across = displayio.Bitmap(w - 2, 2, 1)

@@ -5,10 +5,12 @@
 # last move, capture...) gets one of a few overlay TileGrids showing that tile in the style's
 # palette; the stones and counts are a 1-bit bitmap per row of pits on top; the pit numbers, in
 # the ring's dark colour, are tiles of a strip of numbers, one TileGrid per row.
-# Each pit is a LayerPit: the drawing of ui.Pit, into its place in its row's stone bitmap.
+# Each pit is a LayerPit: the drawing of pit.Pit, into its place in its row's stone bitmap.
 import displayio
+from array import array
 from engine.compat import const
 from firmware.views import ui
+from firmware.views.pit import Pit, GLYPHS, box_outline
 
 # overlays at most in use at once: BoardView.styles gives at most 5 single styles (last, cursor,
 # hint, the sowing's pit, the next pit) and an Omweso capture 2 pits
@@ -41,7 +43,7 @@ class Layers:
         self.origins = origins
         n = 2 * rows * cols
         frame = displayio.Bitmap(cw, rh, 4)  # the pit's picture at its top left, gaps 0
-        ui.box_outline(frame, pw, ph)
+        box_outline(frame, pw, ph)
         # the halves' palettes are opaque, the gaps the backdrop's colour: a TileGrid that covers
         # an area whole spares displayio the layers below it (~12% faster redraws on the chip)
         self.base = []
@@ -75,14 +77,14 @@ class Layers:
             b = displayio.Bitmap(cols * cw, ph, 2)
             group.append(displayio.TileGrid(b, pixel_shader=pal, x=self.row_x(r), y=self.row_y(r)))
             self.stones.append(b)
-        # the numbers 0 .. numbers-1 and a blank, 3x5 font at ui.Pit.number_origin (3, 3) of
+        # the numbers 0 .. numbers-1 and a blank, 3x5 font at Pit.number_origin (3, 3) of
         # the pit; a row of pits shows them through one TileGrid
         self.blank = numbers
         strip = displayio.Bitmap(cw * (numbers + 1), 5, 2)
         for i in range(numbers):  # pixel by pixel with fills: no tuple per pixel (garbage)
             x = i * cw
             for ch in str(i):
-                bits = ui.GLYPHS[ch]
+                bits = GLYPHS[ch]
                 for r in range(5):
                     for c in range(3):
                         if bits[r] & (4 >> c):
@@ -96,7 +98,39 @@ class Layers:
                                     x=self.row_x(r) + 3, y=self.row_y(r) + 3)
             group.append(tg)
             self.nums.append(tg)
-        self.pits = [LayerPit(self, k) for k in range(n)]
+        # what each pit shows, in arrays (a pit object per pit held ~4 KB at 320x240 next to
+        # the AI's search): the arguments of its last draw and what Pit.draw derived
+        self.cnt = array("h", bytes(2 * n))
+        self.sty = [""] * n
+        self.bod = [0] * n
+        self.arg = [None] * n   # draw()'s text
+        self.big = bytearray(n)
+        self.num = array("b", bytes(n))
+        self.numd = bytearray(n)  # what Pit.draw derives: numbered,
+        self.bigr = bytearray(n)  # big_r,
+        self.tsc = bytearray(n)   # tsc
+        self.txt = [""] * n       # and text (LayerPit.load)
+        for k in range(n):
+            self.cnt[k] = -1  # nothing drawn yet
+            self.num[k] = -1
+            self.tsc[k] = 1
+        self.pen = LayerPit(self, 0)  # draws pit k (draw()): no object per pit
+
+    def draw(self, k, count, style, body, big, text, num):
+        """Pit k drawn as Pit.draw draws (True if its pixels were drawn again)."""
+        pen = self.pen
+        pen.k = k
+        return pen.draw(count, style, body, big, text, num)
+
+    def pit(self, k):
+        """Pit k as an object of its own (the cursor's ring, the tests): a LayerPit with its
+        state, made on each call."""
+        p = LayerPit(self, k)
+        p.load()
+        # what the pit was last asked to show, as Pit keeps it
+        p.state = None if self.cnt[k] < 0 else (self.cnt[k], self.sty[k], self.bod[k],
+                                                 self.big[k], self.arg[k], self.num[k])
+        return p
 
     def row_x(self, r):
         """Screen x of the first pit of row r (rows from the bottom)."""
@@ -127,21 +161,56 @@ class Layers:
             self.used[o] = 1
             self.ov[k] = o
             tg = self.over[o]
-            pit = self.pits[k]
-            tg.x = pit.x
-            tg.y = pit.y
+            r = k // self.cols
+            tg.x = self.row_x(r) + k % self.cols * self.cw
+            tg.y = self.row_y(r)
             tg.hidden = False
         self.over[o].pixel_shader = ui.palette(style, body)
 
 
-class LayerPit(ui.Pit):
-    """One pit of a Layers: ui.Pit's drawing into its place in its row's 1-bit stone bitmap
+class LayerPit(Pit):
+    """One pit of a Layers: Pit's drawing into its place in its row's 1-bit stone bitmap
     (stones and count; body, ring and number belong to the other layers)."""
 
     def __init__(self, layers, k):
         self.layers = layers
         self.k = k
-        self.state = None
+
+    def _keep(self, count, style, body, big, text, num):
+        L = self.layers
+        k = self.k
+        d = 2
+        if L.cnt[k] == count and L.big[k] == big and L.arg[k] == text and L.num[k] == num:
+            if L.sty[k] == style and L.bod[k] == body:
+                return 0
+            d = 1
+        L.cnt[k] = count
+        L.sty[k] = style
+        L.bod[k] = body
+        L.big[k] = big
+        L.arg[k] = text
+        L.num[k] = num
+        return d
+
+    def load(self):
+        """Takes on pit k's drawing state from the arrays (what Pit.draw reads)."""
+        L = self.layers
+        k = self.k
+        self.numbered = L.numd[k] != 0
+        self.big_r = L.bigr[k]
+        self.tsc = L.tsc[k]
+        self.text = L.txt[k]
+
+    def draw(self, count, style="", body=ui.BODY, big=0, text=None, num=-1):
+        self.load()
+        done = Pit.draw(self, count, style, body, big, text, num)
+        L = self.layers
+        k = self.k
+        L.numd[k] = self.numbered
+        L.bigr[k] = self.big_r
+        L.tsc[k] = self.tsc
+        L.txt[k] = self.text
+        return done
 
     @property
     def ox(self):  # where the pit is in its row's stone bitmap
@@ -179,3 +248,4 @@ class LayerPit(ui.Pit):
     def _number(self, num):
         L = self.layers
         L.nums[self.k // L.cols][self.k % L.cols] = num if 0 <= num < L.blank else L.blank
+

@@ -117,7 +117,7 @@ HEAPMAP_MODULES = ("engine.compat", "engine.games", "engine.record", "engine.sea
                    "firmware.session", "firmware.app", "firmware.views.ui",
                    "firmware.views.label", "firmware.views.menu", "firmware.screens.menu_items",
                    "firmware.screens.menu", "firmware.rule_text", "firmware.views.board",
-                   "firmware.screens.play", "engine.oanquan", "engine.eval_oanquan",
+                   "firmware.screens.play", "firmware.views.pit", "engine.oanquan", "engine.eval_oanquan",
                    "firmware.games.oanquan.adapter", "firmware.games.oanquan.view",
                    "engine.sanyao", "engine.eval_sanyao", "firmware.games.sanyao.adapter",
                    "firmware.games.sanyao.view", "engine.omweso", "engine.eval_omweso",

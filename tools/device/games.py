@@ -141,13 +141,14 @@ def play_person(board, game, seed, log=print):
             _wait(chip, lines, got, (), limit_ms=0)
             took = (chip.t_us - lines[start]["t_us"]) / 1e6 if len(lines) > start else 0
             low, where = _low(lines[start:])
+            lows = _lows(lines[start:])
             moves = sum(1 for r in lines[start:] if r["line"].endswith(" move"))
             errors = appflow.console_errors(chip.console)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return {"board": board, "game": game, "level": 5, "how": "person", "seed": seed,
             "sim_s": round(took, 1), "wall_s": round(time.time() - t0), "low": low,
-            "where": where, "plies": moves, "human": human, "hints": hints, "end": end,
+            "where": where, "lows": lows, "plies": moves, "human": human, "hints": hints, "end": end,
             "over": not errors, "errors": errors}
 
 
@@ -183,6 +184,21 @@ def _low(lines):
     before = next((m for m in (mark(r) for r in reversed(lines[:i])) if m), "start")
     after = next((m for m in (mark(r) for r in lines[i:]) if m), "end")
     return low, "after %s, before %s" % (before, after)
+
+
+def _lows(lines, n=6):
+    """The n lowest points between two consecutive marks: [(KB, "mark -> mark", t_s)]."""
+    segs, low, at, before = [], None, 0, "start"
+    for r in lines:
+        m = feel.mark_of(r["line"])
+        if r["min_free"] is not None and (low is None or r["min_free"] < low):
+            low, at = r["min_free"], r["t_us"]
+        if m is not None:
+            if low is not None:
+                segs.append((round(low / 1024, 1), "%s -> %s" % (before, m), round(at / 1e6, 1)))
+            low, before = None, m
+    segs.sort()
+    return segs[:n]
 
 
 def parse(board, game, level, out, err, took, low, wall):

@@ -33,7 +33,6 @@ class View(BoardView):
         # higher, for a gap between the sides
         self.layers = layers.Layers(g, ((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), 8, 2,
                                     cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
-        self.slot = self.layers.pits
 
     def viewer(self, s):
         m = s.cfg["mode"]
@@ -63,7 +62,7 @@ class View(BoardView):
         return "G%d %d-%d" % (sn["game_no"], sn["points"][0], sn["points"][1])
 
     def pit_at(self, s, p, pit):
-        return self.slot[G.slot_index(p, pit, self.viewer(s))]
+        return self.layers.pit(G.slot_index(p, pit, self.viewer(s)))
 
     def pit_of(self, s, key):
         return self.pit_at(s, key // 16, key % 16)
@@ -78,10 +77,10 @@ class View(BoardView):
             body = ui.BODY if p == v else ui.BODY1
             drawn = 0
             for i in range(16):
-                if self.slot[G.slot_index(p, i, v)].draw(pits[p][i], styles.get(p * 16 + i, ""),
-                                                       body, 0, None, i):
+                if self.layers.draw(G.slot_index(p, i, v), pits[p][i],
+                                    styles.get(p * 16 + i, ""), body, 0, None, i):
                     drawn += 1
-            # the first drawing of 32 pits leaves ~4 KB of garbage (small tuples per pit): the
+            # the first drawing of 32 pits leaves garbage (each count's text): the
             # app may collect half-way (App.tidy), so that it does not pile up at once; not for
             # a pit or two (a cursor step waited ~30 ms for a collection before its picture)
             if drawn > 4:
