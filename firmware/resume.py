@@ -33,11 +33,12 @@ def resume(self):
         for h in reversed(hist[1:]):  # into the empty store _start() made
             self.undo.push(h)
         self.human = s.get("h", 0)
-    except Exception:
+    except Exception as e:
         self.saved = None
         self.game = None
         self.play = None
-        self.notice = "Saved game unreadable: ignored"
+        self.notice = _kept(self) if isinstance(e, MemoryError) else \
+            "Saved game unreadable: ignored"
         self.menu("title")
         return
     self.rules[name] = dict(self.game.rules)
@@ -51,9 +52,9 @@ def load(self):
         return
     try:
         data = self.store.load()
-    except Exception:
+    except Exception as e:
         data = None
-        self.notice = "Save unreadable: ignored"
+        self.notice = _kept(self) if isinstance(e, MemoryError) else "Save unreadable: ignored"
     if getattr(self.store, "error", None):
         self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
     if data is None:
@@ -81,3 +82,10 @@ def load(self):
     except Exception:
         self.saved = None
         self.notice = "Save unreadable: ignored"
+
+
+def _kept(self):
+    # short of memory (a fragmented heap) the save is not judged: the store writes nothing over
+    # it until the next start (firmware/saveload.py lets a MemoryError go up to here)
+    self.store.store = None
+    return "No memory to read the save: kept"

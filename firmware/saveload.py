@@ -125,6 +125,8 @@ def load(saver):
         return None
     try:
         recs = saver.store.read()
+    except MemoryError:
+        raise
     except Exception as e:  # an unreadable medium is a missing save, never a crash
         recs = []
         saver.error = "save unreadable (%s)" % e
@@ -138,6 +140,8 @@ def load(saver):
     for k in range(len(recs)):
         try:
             head, blob = _apply(saver, games, head, blob, recs[k][0], recs[k][1], k == last)
+        except MemoryError:
+            raise
         except Exception:
             damaged = True
             saver.error = "save damaged: the part before it used"
@@ -241,6 +245,8 @@ def _validate(games, head, blob):
         if not g.over(bytearray(blob[:size])):
             return head, blob, None
         why = None
+    except MemoryError:
+        raise
     except Exception:
         h = None
         why = "Saved game invalid: ignored"

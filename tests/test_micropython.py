@@ -13,7 +13,8 @@ FILES = sorted(os.path.relpath(p, ROOT)
 
 # These play whole app sessions (or search with long histories) at the edge of the 180 KB heap: each test runs in a fresh
 # interpreter (as after a device boot), so one test's garbage and interned names cannot starve the next.
-FRESH = ("tests/portable/test_saves.py", "tests/portable/test_search_repetition.py",
+FRESH = ("tests/portable/test_saves.py", "tests/portable/test_saves_memory.py",
+         "tests/portable/test_search_repetition.py",
          "tests/portable/test_session.py")
 
 
