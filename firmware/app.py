@@ -90,7 +90,11 @@ class App:
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None
-                self.collect()
+            # the old screen's garbage goes first, also when the session dropped its view: the
+            # screen that was pressed (and the modules it unloaded) was still alive on the stack
+            # at its own collection (Session.to_board after a pause menu: Omweso's lowest point,
+            # 6 KB under what this collection leaves, on the chip)
+            self.collect()
             # (a game's board: the session made the AI's buffers when it showed it, in one
             # piece before these bitmaps, Session.to_board)
             self.view = s.scr.view(d.width, d.height)

@@ -285,6 +285,8 @@ class Session:
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
             self.mark("round")
+            self.drop_view()  # the board's bitmaps go before the summary's module loads (a
+            gc.collect()      # game's lowest point on the chip with the AI's buffers held)
             from firmware.screens.text import SummaryScreen
             self.show(SummaryScreen(self, "round", lines))
             return

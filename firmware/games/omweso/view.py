@@ -80,11 +80,13 @@ class View(BoardView):
                 if self.layers.draw(G.slot_index(p, i, v), pits[p][i],
                                     styles.get(p * 16 + i, ""), body, 0, None, i):
                     drawn += 1
-            # the first drawing of 32 pits leaves garbage (each count's text): the
-            # app may collect half-way (App.tidy), so that it does not pile up at once; not for
-            # a pit or two (a cursor step waited ~30 ms for a collection before its picture)
-            if drawn > 4:
-                s.tidy()
+                # a pit drawn anew leaves ~100 B of garbage (its count's text, a few tuples):
+                # the app may collect after each row of 8 (App.tidy) so that a whole board's
+                # does not pile up (~2 KB under the low of a game on the chip); not for a pit or
+                # two (a cursor step waited ~30 ms for a collection before its picture)
+                if i % 8 == 7 and drawn > 4:
+                    s.tidy()
+                    drawn = 0
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
             pt = scene["points"]
