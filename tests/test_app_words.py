@@ -40,6 +40,20 @@ def test_san_yao_round_summary(names):
     assert lo == ("You have" if names[0] == "You" else "AI has") + " too few stones to fill a hole"
 
 
+def test_san_yao_round_end_says_why_in_words():
+    # issue 31 #6: "Round 23 over: leftover" showed the engine's word (SY-7, SY-6)
+    from engine import sanyao
+    ad = adapter("sanyao")
+    for why in sanyao.REASONS:
+        ev = {"event": "round_end", "reason": why, "round": 3, "swept": [1, 0], "store": [30, 19]}
+        line = ad.round_lines([ev], YOU_AI)[0]
+        assert line == "Round 3 over: " + ad.ROUND_ENDS[why] and ad.ROUND_ENDS[why] != why, line
+        assert ad.message(ev) == line
+    assert ad.round_lines([{"event": "round_end", "reason": "leftover", "round": 3, "swept": [1, 0],
+                            "store": [30, 19]}], YOU_AI)[0] == \
+        "Round 3 over: fewer than 2 stones left"
+
+
 @pytest.mark.parametrize("names", (YOU_AI, AI_YOU))
 def test_omweso_match_summary(names):
     ad = adapter("omweso")

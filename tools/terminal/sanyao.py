@@ -4,15 +4,6 @@ result in words. `view` (game.View) names the players and says who sits at the b
 from engine import games
 from firmware.games.sanyao import adapter
 
-# Why a round ended (engine/sanyao.py REASONS). The app's adapter has no words for these (its
-# round summary shows the engine's word): the terminal keeps its own.
-REASONS = {
-    "leftover": "fewer than 2 stones were left on the board",
-    "no_moves": "neither player could move",
-    "endless": "an endless move was played (it would never stop sowing)",
-    "repetition": "the same position came up a third time",
-}
-
 
 def _n(count, word):
     return "%d %s%s" % (count, word, "" if count == 1 else "s")
@@ -135,7 +126,7 @@ def summary(game, pos, trace, view, mover):
                 view.name(1 - q) + view.verb(1 - q, " move", " moves")))
         elif k == "round_end":
             out.append("Round %d is over: %s." % (e["round"],
-                                                   REASONS.get(e["reason"], e["reason"])))
+                                                   adapter.ROUND_ENDS.get(e["reason"], e["reason"])))
             left = e["swept"]
             if left[0] or left[1]:
                 out.append("  Stones left on the board go to whoever played their holes: "

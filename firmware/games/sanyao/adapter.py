@@ -52,6 +52,11 @@ def apply(s, ev):
             s["store"][1] = st[1]
 
 
+# why a round ended (engine/sanyao.py REASONS, SY-6/SY-7) in a player's words (the terminal's too)
+ROUND_ENDS = {"leftover": "fewer than 2 stones left", "no_moves": "neither player can move",
+              "endless": "an endless move", "repetition": "a position came 3 times"}
+
+
 def message(ev):
     e = ev.get("event")
     if e == "capture":
@@ -59,8 +64,13 @@ def message(ev):
     if e == "pass":
         return "P%d cannot move: passes" % (ev.get("player", 0) + 1)
     if e == "round_end":
-        return "Round %d over (%s)" % (ev.get("round", 0), ev.get("reason", ""))
+        return "Round %d over: %s" % (ev.get("round", 0), _why(ev))
     return None
+
+
+def _why(ev):
+    r = ev.get("reason", "")
+    return ROUND_ENDS.get(r, r)
 
 
 def round_lines(trace, names):
@@ -71,7 +81,7 @@ def round_lines(trace, names):
         if e == "round_end":
             sw = ev.get("swept", [0, 0])
             st = ev.get("store", [0, 0])
-            out.append("Round %d over: %s" % (ev.get("round", 0), ev.get("reason", "")))
+            out.append("Round %d over: %s" % (ev.get("round", 0), _why(ev)))
             for p in (0, 1):
                 out.append("%s: %d + %d left = %d" % (names[p], st[p] - sw[p], sw[p], st[p]))
         elif e == "settlement":
