@@ -1,10 +1,15 @@
 # Runs portable test modules (plain functions named test_*, plain asserts) under any interpreter,
 # in particular the real MicroPython Unix port:
-#   micropython -X heapsize=180k tests/mprun.py tests/portable/test_oanquan_rules.py ...
+#   micropython -X heapsize=180k tests/mprun.py [--mpy DIR] tests/portable/test_oanquan_rules.py ...
 # Prints one line per failure and closes with "N passed, N failed".
 import sys
 
 sys.path.insert(0, ".")
+if len(sys.argv) > 2 and sys.argv[1] == "--mpy":
+    # a folder of the engine and the app compiled to .mpy (tests/test_micropython.py), found
+    # before their sources, as the device loads them
+    sys.path.insert(0, sys.argv[2])
+    del sys.argv[1:3]
 sys.path.insert(0, "tests/portable")
 
 

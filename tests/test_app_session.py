@@ -225,6 +225,31 @@ def test_file_save_atomic_and_resume(tmp_path):
     assert s3.notice and s3.scr.items[0] != ("resume", None)
 
 
+def test_start_game_asks_before_it_replaces_a_saved_game(tmp_path):
+    # issue 31 #6: "Start game" on the title offering a saved game threw it away at once
+    path = str(tmp_path / "m.sav")
+    s = make("oanquan", "ai", 1, store=saves.Saver(FileStore(path)))
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    pos = bytes(s.rec.pos)
+    s = make(store=saves.Saver(FileStore(path)))
+    assert s.scr.items[0] == ("resume", None)
+    press(s, c, "down")
+    assert s.scr.items[s.scr.sel] == ("start", None)
+    press(s, c, "a")  # asks: the game stays saved
+    assert s.screen == "title" and s.msg == "Saved game lost: A again"
+    assert make(store=saves.Saver(FileStore(path))).saved["pos"][:len(pos)] == pos
+    press(s, c, "up", "down", "a")  # another key in between: it asks again
+    assert s.screen == "title" and s.game is None
+    press(s, c, "a")  # A again: the new game
+    assert s.screen == "play" and bytes(s.rec.pos) != pos
+    s = make(store=saves.Saver(FileStore(bytes(tmp_path / "none.sav").decode())))
+    press(s, c, "a")  # no saved game: no question
+    assert s.screen == "play"
+
+
 def test_save_is_compact():
     st = saves.Saver(saves.NvmLog(bytearray(4096)))
     for name in ("oanquan", "sanyao", "omweso"):

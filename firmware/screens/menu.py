@@ -16,6 +16,7 @@ class MenuScreen:
         self.items = self._items()
         self.sel = 0
         self.stamp = 0  # bumped when a row's text may have changed (not by a step)
+        self.armed = False  # "Start game" pressed once over a saved game: A again replaces it
         if sel is not None:
             self.select(sel)
         elif name == "title":  # one press to play: resume the saved game, or start
@@ -140,6 +141,10 @@ class MenuScreen:
         elif kind == "back":
             self.leave()
         elif kind == "start":
+            if self._resumable() and not self.armed:  # the saved game would be lost: ask
+                self.armed = True
+                s.say("Saved game lost: A again")
+                return
             s.new_game()
         elif kind == "resume":
             if self.name == "title":
@@ -190,6 +195,8 @@ class MenuScreen:
     def press(self, b):
         s = self.s
         n = len(self.items)
+        if b != "a":
+            self.armed = False  # another key: the saved game stays
         if b == "up":
             self.sel = (self.sel - 1) % n
         elif b == "down":

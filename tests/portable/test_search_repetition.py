@@ -150,7 +150,10 @@ def test_pondering_searches_the_guessed_reply_with_its_history():
     # the guessed move, so begin() keeps it when the human plays that move: the same answer
     # as a fresh search, sooner. A different history starts afresh.
     g, cases = _cases("oanquan", 2)
+    p = None
     for pos, seen in cases:
+        p = None
+        gc.collect()  # the last Player's buffers go first, as the app does (Session._brain)
         p = ai.Player(g, 1)
         p.ponder(pos, 3, seen)
         while p.state == 2:
