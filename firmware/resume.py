@@ -1,20 +1,59 @@
-# Two methods of the Session (firmware/session.py) that it needs only to start: reading the saved
-# settings and game back from the store (load) and resuming that game (resume). They live here,
-# not in the class, so that their code takes no heap during play: Session._from_resume imports
-# this module for the one call and drops it. They are the session's own code (self is the
+# Methods of the Session (firmware/session.py) that it needs only to start: reading the saved
+# settings and game back from the store (load), resuming that game (resume) and starting a new
+# one (new_game). They live here, not in the class, so that their code takes no heap during
+# play: Session._from_resume imports this module for the one call and drops it. They are the session's own code (self is the
 # session: they set its fields, the one module besides session.py that may; the check is
 # tests/test_session_owner.py). A save that cannot be read is ignored with a notice, never an
 # exception.
 from engine import games
 from engine.record import Record
-from firmware.games import adapter, engine_game
+from firmware.common import TakeBack, MoveLog
+from firmware.games import adapter, engine_game, keep_game
+
+
+def start(self, name):
+    # the previous game (and its AI's buffers) goes before the next one is loaded
+    self.game = self.rec = self.brain = self.snap = self.play = None
+    self.undo = TakeBack()
+    self.log = MoveLog()
+    self.ad = keep_game(name)
+    self.cfg["game"] = name
+    from firmware.screens.play import PlayScreen
+    from firmware.screens import over  # noqa: F401 (loaded now: a game's end must not
+    self.play = PlayScreen(self)         # need a large free block on a fragmented heap)
+
+
+def new_game(self):
+    name = self.cfg["game"]
+    start(self, name)
+    self.game = games.load(name, self.rules_for(name))
+    st = self.cfg["starts"]
+    if st == "lot" and self.cfg["mode"] == "ai":
+        import random
+        self.human = random.getrandbits(1)
+    else:
+        self.human = 1 if st == "ai" and self.cfg["mode"] == "ai" else 0
+    self.rec = Record(self.game, self.game.new())
+    reset_view(self)
+    self.save()
+    self._begin_turn()
+
+
+def reset_view(self):
+    self.last = None
+    self.hint = None
+    self.saved = None
+    self.msg = ""
+    self._refresh()
+    self.play.cursor = self.play.cells()[0] if self.play.cells() else 0
+    self.to_board()
 
 
 def resume(self):
     s = self.saved
     try:
         name = s["g"]
-        self._start(name)
+        start(self, name)
         self.game = games.load(name, s["r"])
         size = self.game.SIZE
         blob = s["pos"]
@@ -30,7 +69,7 @@ def resume(self):
             if k is not None:
                 seen.append(k)
         self.rec = Record(self.game, pos, seen[:-1])
-        for h in reversed(hist[1:]):  # into the empty store _start() made
+        for h in reversed(hist[1:]):  # into the empty store start() made
             self.undo.push(h)
         self.human = s.get("h", 0)
     except Exception as e:
@@ -42,7 +81,7 @@ def resume(self):
         self.menu("title")
         return
     self.rules[name] = dict(self.game.rules)
-    self._reset_view()
+    reset_view(self)
     self._begin_turn()
 
 

@@ -10,7 +10,6 @@
 import gc
 import sys
 from engine import games
-from engine.record import Record
 from engine.compat import ticks_diff
 from firmware import brain as B
 from firmware.common import num, unload, Legal, TakeBack, MoveLog, passed
@@ -147,40 +146,8 @@ class Session:
         return self.game.to_move(self.rec.pos)
 
     # ------------------------------------------------------------------ game flow
-    def _start(self, name):
-        # the previous game (and its AI's buffers) goes before the next one is loaded
-        self.game = self.rec = self.brain = self.snap = self.play = None
-        self.undo = TakeBack()
-        self.log = MoveLog()
-        self.ad = keep_game(name)
-        self.cfg["game"] = name
-        from firmware.screens.play import PlayScreen
-        from firmware.screens import over  # noqa: F401 (loaded now: a game's end must not
-        self.play = PlayScreen(self)         # need a large free block on a fragmented heap)
-
     def new_game(self):
-        name = self.cfg["game"]
-        self._start(name)
-        self.game = games.load(name, self.rules_for(name))
-        st = self.cfg["starts"]
-        if st == "lot" and self.cfg["mode"] == "ai":
-            import random
-            self.human = random.getrandbits(1)
-        else:
-            self.human = 1 if st == "ai" and self.cfg["mode"] == "ai" else 0
-        self.rec = Record(self.game, self.game.new())
-        self._reset_view()
-        self.save()
-        self._begin_turn()
-
-    def _reset_view(self):
-        self.last = None
-        self.hint = None
-        self.saved = None
-        self.msg = ""
-        self._refresh()
-        self.play.cursor = self.play.cells()[0] if self.play.cells() else 0
-        self.to_board()
+        self._from_resume("new_game")
 
     def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
