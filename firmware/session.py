@@ -183,6 +183,7 @@ class Session:
             self.play.start_setup([int(x) for x in self.legal[0][1][6:].split(",")])
             return
         self.phase = "select"
+        self.tidy()  # the sowing's end and this turn's start left ~1.5 KB: gone before the board's
         self.play.start_turn()
         self.mark("turn %d" % len(self.legal.cells()))  # pits the cursor can step to
 

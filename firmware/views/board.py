@@ -118,9 +118,8 @@ class BoardView:
         return True
 
     def update(self, s):
-        # the garbage of the step so far (a sowing's end and the next turn's start: ~1.5 KB)
-        # goes before the board's own (App.tidy: only when it has piled up)
-        s.tidy()
+        if s.phase == "anim":  # a sowing's step: its garbage goes before the board's own (App.tidy:
+            s.tidy()           # when it has piled up; never before a cursor step's picture: ~30 ms)
         f = self.frame
         t = self.turn_text(s)
         x = self.extra(s) if s.phase != "over" else ""
