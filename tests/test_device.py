@@ -144,6 +144,7 @@ hw = select.load(select.board_name(select.board_id()))
 from firmware.app import App
 app = App(hw)
 app.render()
+import firmware.views.pit  # its code is not the board's (in views/ui.py until 2026-12-04)
 s = app.session
 s.cfg["game"] = "omweso"
 s.new_game()
