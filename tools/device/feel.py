@@ -307,8 +307,12 @@ real chip is 5-15%% slower). Median / max (number of presses)."""
 def write(results, argv):
     from tools import sections
     when = __import__("time").strftime("%Y-%m-%d")
+    # the commit and command each board was measured with (--report: as run, not as now)
+    runs = sorted(set((r.get("commit") or sections.commit(ROOT), r.get("argv") or " ".join(argv))
+                      for r in results.values()))
     body = "%s\n\nRun on %s at commit %s: `python3 -m tools.device.feel %s`\n\n%s\n" % (
-        METHOD % GAP_MS, when, sections.commit(ROOT), " ".join(argv), table(results))
+        METHOD % GAP_MS, when, ", ".join(sorted(set(c for c, _ in runs))),
+        "; ".join(sorted(set(a for _, a in runs))), table(results))
     sections.write_section(os.path.join(ROOT, "docs", "performance.md"), TITLE, body)
 
 
@@ -330,7 +334,10 @@ def main(argv=None):
     for b in a.boards.split(","):
         path = os.path.join(a.out, b + ".json")
         if not a.report:
+            from tools import sections
             r = play_board(b, a.games.split(","), a.turns)
+            r["commit"] = sections.commit(ROOT)
+            r["argv"] = " ".join(argv)
             with open(path, "w") as f:
                 json.dump(r, f)
         with open(path) as f:
