@@ -4,15 +4,16 @@
 # it. The one state machine: only the session sets its fields (phase above all); the screens and
 # the app read them and call its verbs (play_move, skip_anim, ask_choice, cancel_choice,
 # next_round, leave_game, save...). tests/test_session_owner.py checks it. Its parts: the
-# animation (firmware/trace.py Anim), the move log and take-backs (firmware/common.py), the
-# start-up code (firmware/resume.py, loaded for the call). Driven by press(button, now_ms) and
+# animation (firmware/trace.py Anim), the move log and take-backs (firmware/common.py), and two
+# modules of its own methods loaded for the call (_call): the start (firmware/resume.py) and what
+# a player asks for now and then (firmware/actions.py). Driven by press(button, now_ms) and
 # tick(now_ms). Portable.
 import gc
 import sys
 from engine import games
 from engine.compat import ticks_diff
 from firmware import brain as B
-from firmware.common import num, unload, Legal, TakeBack, MoveLog, passed
+from firmware.common import num, module, unload, Legal, TakeBack, MoveLog
 from firmware.games import adapter, engine_game, keep_game, drop
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
@@ -147,7 +148,7 @@ class Session:
 
     # ------------------------------------------------------------------ game flow
     def new_game(self):
-        self._from_resume("new_game")
+        self._call("resume", "new_game")
 
     def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
@@ -293,15 +294,7 @@ class Session:
     def replay(self):
         """The last move's sowing again, from the position before it; the game then goes on
         where it was. False when there is nothing to replay now."""
-        u = self.undo
-        if len(u) and self.last is not None and self.phase in ("select", "setup", "ai") and \
-                self._anim().replay(self.game, bytes(u.pos(len(u) - 1)), self.last[2],
-                                    self.now, self.last[1]):
-            self.phase = "anim"
-            self.say("Replay: %s %s" % (self.names()[self.last[1]], self.last[2]))
-            return True
-        self.say("Nothing to replay")
-        return False
+        return self._call("actions", "replay")
 
     def take_sounds(self):
         """The sounds of the steps shown since the last call (the app plays them)."""
@@ -340,7 +333,7 @@ class Session:
             elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
-                self._blitz_pass()
+                self._call("actions", "blitz_pass")
             if self.phase == "select" and self.brain is not None and \
                     self.cfg.get("ponder", True) and self.cfg["mode"] == "ai" and \
                     self.is_human(self.mover()):
@@ -388,10 +381,7 @@ class Session:
         """B while the AI thinks: it plays its best move so far (False when it is not
         thinking: B then pauses)."""
         b = self.brain
-        if self.phase != "ai" or b is None or not b.thinking():
-            return False
-        self._ai_move()
-        return True
+        return self.phase == "ai" and b is not None and b.thinking() and self._ai_move()
 
     def _brain(self):
         if self.brain is None:  # once a game: its search buffers (7 KB in Omweso) go into a
@@ -410,55 +400,19 @@ class Session:
         code = br.result()
         if code is None:
             self._begin_turn()
-            return
-        self.play_move(code)
+        else:
+            self.play_move(code)
+        return True
 
     def do_hint(self):
-        if self.phase != "select" or not self.is_human(self.mover()):
-            self.say("No hint now")
-            return
-        code = self._brain().hint(self.rec.pos, self.ai_ms)
-        if code is None:
-            return
-        t = self.game.move_str(self.rec.pos, code)
-        self.hint = num(t)
-        self.play.hinted(t, "Hint: " + self.ad.move_words(t))
-
-    # ------------------------------------------------------------------ undo, blitz
-    def _blitz_pass(self):
-        # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
-        pos = passed(self.game, self.rec.pos)
-        if pos is None:
-            self.say("Time! Random move")
-            self.play_move(self.legal[0][0])
-            return
-        self.undo.push(self.rec.pos, self.rec.seen, self.log.end())
-        self.rec.pos[:] = pos
-        self._refresh()
-        self.say("Time! The turn passes")
-        self.save()
-        self._begin_turn()
+        self._call("actions", "hint")
 
     def do_undo(self):
-        if not self.can_undo():
-            return
-        while len(self.undo):
-            pos, self.rec.seen, nlog = self.undo.pop()
-            self.rec.pos[:] = pos
-            pos = None  # a view into the take-back store: gone before it grows again
-            self.last = self.log.back(nlog)
-            if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
-                break
-        self.hint = None
-        self.phase = "none"
-        self._refresh()
-        self.save()
-        self.say("Move taken back")
-        self._begin_turn()
+        self._call("actions", "undo")
 
     # ------------------------------------------------------------------ saves
     def resume(self):
-        self._from_resume("resume")
+        self._call("resume", "resume")
 
     def next_round(self):
         """After the round (game) summary: the board, the next round's first turn."""
@@ -473,11 +427,7 @@ class Session:
     def leave_game(self, load=False):
         """To the title screen, the game (and its AI's buffers) gone; load: read the saved one
         back to offer it as "Resume"."""
-        self.game = self.rec = self.play = self.brain = None
-        self.phase = "none"
-        if load:
-            self._load()
-        self.menu("title")
+        self._call("actions", "leave", load)
 
     def set_cfg(self, key, value):
         """A setting (the menus): saved once its picture is on the panel (work())."""
@@ -499,12 +449,15 @@ class Session:
             self.say("Save failed: %s" % e)
 
     def _load(self):
-        self._from_resume("load")
+        self._call("resume", "load")
 
-    def _from_resume(self, name):
-        # start-up code: loaded for the call and dropped (firmware/resume.py)
-        from firmware import resume as R
-        getattr(R, name)(self)
-        unload("firmware.resume")
+    def _call(self, name, verb, arg=None):
+        # the session's code that is loaded for the call and dropped (firmware/resume.py: the
+        # start; firmware/actions.py: take back, hint, replay, blitz, leaving a game)
+        m = "firmware." + name
+        f = getattr(module(m), verb)
+        r = f(self) if arg is None else f(self, arg)
+        unload(m)
+        return r
 
     _save = save  # (the name tests/portable/test_saves.py calls)

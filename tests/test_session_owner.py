@@ -13,7 +13,7 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SESSION_CODE = ("firmware/session.py", "firmware/resume.py")
+SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py")
 _NAMES = ("s", "session", "sess")
 
 

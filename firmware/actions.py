@@ -1,0 +1,71 @@
+# Methods of the Session (firmware/session.py) that a player asks for now and then: take back,
+# hint, replay the last move, the blitz pass (OM-10) and leaving the game. Like
+# firmware/resume.py they live outside the class so that their code takes no heap during play:
+# Session._call imports this module for the one call and drops it. self is the session (they set
+# its fields: tests/test_session_owner.py allows it here and in resume.py only).
+from firmware.common import num, passed
+
+
+def undo(self):
+    if not self.can_undo():
+        return
+    while len(self.undo):
+        pos, self.rec.seen, nlog = self.undo.pop()
+        self.rec.pos[:] = pos
+        pos = None  # a view into the take-back store: gone before it grows again
+        self.last = self.log.back(nlog)
+        if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
+            break
+    self.hint = None
+    self.phase = "none"
+    self._refresh()
+    self.save()
+    self.say("Move taken back")
+    self._begin_turn()
+
+
+def hint(self):
+    if self.phase != "select" or not self.is_human(self.mover()):
+        self.say("No hint now")
+        return
+    code = self._brain().hint(self.rec.pos, self.ai_ms)
+    if code is None:
+        return
+    t = self.game.move_str(self.rec.pos, code)
+    self.hint = num(t)
+    self.play.hinted(t, "Hint: " + self.ad.move_words(t))
+
+
+def replay(self):
+    u = self.undo
+    if len(u) and self.last is not None and self.phase in ("select", "setup", "ai") and \
+            self._anim().replay(self.game, bytes(u.pos(len(u) - 1)), self.last[2],
+                                self.now, self.last[1]):
+        self.phase = "anim"
+        self.say("Replay: %s %s" % (self.names()[self.last[1]], self.last[2]))
+        return True
+    self.say("Nothing to replay")
+    return False
+
+
+def blitz_pass(self):
+    # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
+    pos = passed(self.game, self.rec.pos)
+    if pos is None:
+        self.say("Time! Random move")
+        self.play_move(self.legal[0][0])
+        return
+    self.undo.push(self.rec.pos, self.rec.seen, self.log.end())
+    self.rec.pos[:] = pos
+    self._refresh()
+    self.say("Time! The turn passes")
+    self.save()
+    self._begin_turn()
+
+
+def leave(self, load):
+    self.game = self.rec = self.play = self.brain = None
+    self.phase = "none"
+    if load:
+        self._load()
+    self.menu("title")
