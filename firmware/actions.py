@@ -37,6 +37,8 @@ def hint(self):
 
 
 def replay(self):
+    """The last move's sowing again, from the position before it; the game then goes on where it
+    was. False when there is nothing to replay now."""
     u = self.undo
     if len(u) and self.last is not None and self.phase in ("select", "setup", "ai") and \
             self._anim().replay(self.game, bytes(u.pos(len(u) - 1)), self.last[2],
@@ -64,6 +66,10 @@ def blitz_pass(self):
 
 
 def leave(self, load):
+    """To the title screen, the game (and its AI's buffers) gone; load (quit): the game saved
+    and read back to offer it as "Resume"."""
+    if load:
+        self.save()
     self.game = self.rec = self.play = self.brain = None
     self.phase = "none"
     if load:

@@ -1,10 +1,16 @@
 # The one place that imports the AI (engine/ai.py). Without it the app falls back to a uniformly
 # random legal move through the game face and shows the AI level as unavailable.
-# Two ways to get a move: at once (move, hint), or in slices so the screen stays live:
+# A Brain serves one game of one session (firmware/session.py), which makes it and reads nothing
+# back but its answers: it reads the session's game, record and settings, never sets them. What
+# the session asks: reply() after a move (the AI's answer searched while the move is shown),
+# turn(now) on the AI's turn, ponder() on the human's, pace(stop, ms) from the app's loop, and
+# decide() for the move to play.
+# Underneath, two ways to get a move: at once (move, hint), or in slices so the screen stays live:
 #   begin(pos, level, ms_cap) once, then work() on every tick until it returns True (progress()
 #   for an indicator), then result(); cancel() drops it; result() before the end takes the best
 #   move so far. ponder(pos, level) on the human's turn, then work() on every tick: the AI
 #   searches its likely reply, and begin() picks it up if the human played the guessed move.
+import gc
 import random
 from engine.compat import ticks_ms, ticks_diff
 
@@ -20,10 +26,23 @@ AVAILABLE = _ai is not None
 # the search a little to resume.
 SLICE_MS = 8
 BIG_MS = 40
+_AI_DELAY = 250     # ms at least between a sowing's end and the AI's move (vs AI)
+_DEMO_DELAY = 700   # between moves in AI demo mode
+
+
+def make(s):
+    """The session's Brain, made once a game: its search buffers (7 KB in Omweso) go into a
+    collected heap, not on top of the first board's garbage, and the lists they were made from
+    go at once."""
+    gc.collect()
+    b = Brain(s.game, s.seed, s.ai_ok, s)
+    gc.collect()
+    return b
 
 
 class Brain:
-    def __init__(self, game, seed=1, use_ai=True):
+    def __init__(self, game, seed=1, use_ai=True, s=None):
+        self.s = s  # the session served (read, never set)
         self.game = game
         self.buf = None  # the random fallback's move list, made when first needed
         self.rng = random.Random(seed) if hasattr(random, "Random") else None
@@ -47,6 +66,45 @@ class Brain:
             return self.player.move(pos, level, ms_cap)
         return self._random(pos)
 
+    # ------------------------------------------------------------------ what the session asks
+    def reply(self):
+        """A move was played: the AI's answer is searched while it is shown (pondered already if
+        the guess was right), so the player waits for the sowing and the search together."""
+        s = self.s
+        if not s.game.over(s.rec.pos) and not s.is_human(s.mover()):
+            self.ahead(s.rec.pos, s.cfg["level"], s.ai_ms, s.rec.seen)
+
+    def turn(self, now):
+        """The AI's turn: its search goes on; True once its move is ready and due (a moment
+        after the last sowing, longer between two AIs)."""
+        s = self.s
+        self.ahead(s.rec.pos, s.cfg["level"], s.ai_ms, s.rec.seen)
+        wait = _DEMO_DELAY if s.cfg["mode"] == "demo" else _AI_DELAY
+        return self.ready and ticks_diff(now, s.ai_at) >= wait
+
+    def ponder_turn(self):
+        """The human's turn against the AI: it searches its likely reply meanwhile."""
+        s = self.s
+        if s.cfg.get("ponder", True) and s.cfg["mode"] == "ai" and s.is_human(s.mover()):
+            self.ponder(s.rec.pos, s.cfg["level"], s.rec.seen)
+
+    def pace(self, stop, ms):
+        """The app's time for search: run()'s slices (big ones on the AI's turn, when nothing
+        on screen needs to keep time). (ready now, progress moved)."""
+        p = self.progress()
+        return self.run(stop, ms, self.s.phase == "ai"), self.progress() != p
+
+    def decide(self):
+        """The move the AI plays: its finished search's, or the best so far (the player took
+        it); a search at once if it was not thinking about this position. None: no move."""
+        s = self.s
+        if not self.thinking_about(s.rec.pos):
+            self.begin(s.rec.pos, s.cfg["level"], s.ai_ms, s.rec.seen)
+            while not self.work():
+                pass
+        return self.result()
+
+    # ------------------------------------------------------------------ the search
     def hint(self, pos, ms_cap=None):
         if self.player is not None:
             return self.player.hint(pos, ms_cap)

@@ -1,8 +1,8 @@
 # Methods of the Session (firmware/session.py) that it needs only to start: reading the saved
 # settings and game back from the store (load), resuming that game (resume) and starting a new
 # one (new_game). They live here, not in the class, so that their code takes no heap during
-# play: Session._from_resume imports this module for the one call and drops it. They are the session's own code (self is the
-# session: they set its fields, the one module besides session.py that may; the check is
+# play: Session._call imports this module for the one call and drops it. They are the session's
+# own code (self is the session: they set its fields, as firmware/actions.py's do; the check is
 # tests/test_session_owner.py). A save that cannot be read is ignored with a notice, never an
 # exception.
 from engine import games

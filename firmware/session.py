@@ -1,30 +1,22 @@
-# The session model (no display): settings, the game in progress and its flow (whose turn, the AI
-# turn, the sowing animation, undo, hint, blitz, saves) and which screen is showing. Each screen
-# (firmware/screens/) handles its own buttons and names its view; the session routes press() to
-# it. The one state machine: only the session sets its fields (phase above all); the screens and
-# the app read them and call its verbs (play_move, skip_anim, ask_choice, cancel_choice,
-# next_round, leave_game, save...). tests/test_session_owner.py checks it. Its parts: the
-# animation (firmware/trace.py Anim), the move log and take-backs (firmware/common.py), and two
-# modules of its own methods loaded for the call (_call): the start (firmware/resume.py) and what
-# a player asks for now and then (firmware/actions.py). Driven by press(button, now_ms) and
-# tick(now_ms). Portable.
+# The session model (no display): settings, the game in progress and its flow, saves, the screen
+# showing (firmware/screens/: press(button, now_ms) goes to it; tick(now_ms) moves time on). The
+# one state machine: only it sets its fields; screens and the app call its verbs (play_move,
+# skip_anim, ask_choice, save...): tests/test_session_owner.py. Its parts: the AI (brain.py), the
+# animation (trace.py), the move log and take-backs (common.py), and its methods loaded for the
+# call: the start (resume.py), what a player asks for now and then (actions.py). Portable.
 import gc
 import sys
 from engine import games
 from engine.compat import ticks_diff
 from firmware import brain as B
 from firmware.common import num, module, unload, Legal, TakeBack, MoveLog
-from firmware.games import adapter, engine_game, keep_game, drop
+from firmware.games import adapter, default_rules, keep_game, drop
+from firmware.screens import drop_menus
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
 _MSG_MS = 2200
-_AI_DELAY = 250     # ms at least between a sowing's end and the AI's (vs AI)
-_DEMO_DELAY = 700   # between moves in AI demo mode
 _WORK_MS = 100      # search between two looks at the clock (the progress indicator's rate)
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
-_SCREEN_MODULES = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
-                   "firmware.screens.menu_items", "firmware.screens.text",
-                   "firmware.screens.history", "firmware.rule_text", "firmware.games.notes")
 
 
 def _nothing(arg=None):
@@ -89,14 +81,12 @@ class Session:
         self.show(MenuScreen(self, name, back, sel))
 
     def to_board(self):
-        """Back to the game's board: the menu's view and the screens' modules go (loaded again
-        when shown), then one collection: a game keeps only its own modules in RAM. Then the
-        AI, once a game where it plays (its search buffers in one piece, before the board's
-        bitmaps; not for a finished game; two players: at the first hint, do_hint)."""
+        """Back to the game's board: the menus' view and modules go, one collection, then the AI
+        once a game it plays (its buffers in one piece, before the board's bitmaps; not for a
+        finished game; two players: at the first hint)."""
         self.show(self.play)
         self.drop_view()
-        for m in _SCREEN_MODULES:
-            unload(m)
+        drop_menus()
         drop(self.cfg["game"], "rule_text")
         gc.collect()
         if self.brain is None and self.cfg["mode"] != "two" and \
@@ -114,13 +104,10 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
     def rules_for(self, name):
-        r = self.rules.get(name)
-        if r is None:
-            r = {}
-            for o in engine_game(name).OPTIONS:
-                r[o[0]] = o[1]
-            self.rules[name] = r
-        return r
+        """A game's rule options (option -> value): its defaults until changed."""
+        if name not in self.rules:
+            self.rules[name] = default_rules(name)
+        return self.rules[name]
 
     def say(self, text):
         self.msg = text
@@ -131,12 +118,9 @@ class Session:
         return m == "two" or (m != "demo" and p == self.human)
 
     def names(self):
-        m = self.cfg["mode"]
-        if m == "ai":
+        if self.cfg["mode"] == "ai":
             return ("You", "AI") if self.human == 0 else ("AI", "You")
-        if m == "demo":
-            return ("AI 1", "AI 2")
-        return ("P1", "P2")
+        return ("AI 1", "AI 2") if self.cfg["mode"] == "demo" else ("P1", "P2")
 
     def can_undo(self):
         if not len(self.undo) or self.game is None or self.cfg["mode"] == "demo":
@@ -173,9 +157,8 @@ class Session:
             from firmware.screens.over import GameOverScreen
             self.show(GameOverScreen(self))
             return
-        p = self.mover()
         self.turn_at = self.now
-        if not self.is_human(p):
+        if not self.is_human(self.mover()):
             self.phase = "ai"
             self.ai_at = self.now
             return
@@ -191,8 +174,7 @@ class Session:
     def play_move(self, code, shown=False):
         """Play a move and start its animation. shown: confirmed at the choice prompt, whose
         picture (a mid-move choice point's: ask_choice) the animation goes on from."""
-        g = self.game
-        rec = self.rec
+        g, rec = self.game, self.rec
         pos = rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
@@ -213,10 +195,8 @@ class Session:
         self.tidy(True)  # the garbage so far goes before the save makes its own
         self.save(code)
         self.tidy(True)  # and the save's (~1.3 KB) before the trace (~1.5 KB, kept) is made
-        # The animation's trace is made after the save, so that its heap and the save's do not
-        # add up (a long late Omweso move: ~2 KB of trace, the save ~2-4 KB; issue 10): the move
-        # again from the position before it, through a record with the history it had (the
-        # same events, a repetition's ending included).
+        # The trace after the save, so that their heaps do not add up (a long late Omweso move):
+        # the move again from the position before it, with the history it had (same events).
         from firmware.trace import replay
         trace, caught = replay(g, before, had, code, p)
         before = had = None
@@ -227,15 +207,8 @@ class Session:
         self.version += 1
         if STEP_MS.get(speed, 0) == 0:
             self.skip_anim()
-        else:
-            self._think_ahead()
-
-    def _think_ahead(self):
-        # the AI's reply is searched while the move is shown (pondered already if the guess
-        # was right): the player waits for the sowing and the search together, not one by one
-        if self.brain is not None and not self.game.over(self.rec.pos) and \
-                not self.is_human(self.mover()):
-            self.brain.ahead(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
+        elif self.brain is not None:
+            self.brain.reply()
 
     def skip_anim(self):
         """The animation's end (at once: a button): the rest of its steps, then the turn."""
@@ -262,19 +235,11 @@ class Session:
         self._begin_turn()
 
     def _told(self, ev, quiet=False):
-        # a step shown: its message (who did it: a capture by the AI must not read as yours)
-        # and its sound
-        m = self.ad.message(ev)
-        e = ev.get("event", "")
+        m, snd = self.anim.words(ev, self.ad, self.names())
         if m:
-            if m[:8] == "Captured":
-                m = "%s c%s" % (self.names()[self.anim.player], m[1:])
             self.say(m)
-        if not quiet and self.cfg["sound"]:
-            if e == "drop":
-                self.sounds.append("tick")
-            elif e == "capture":
-                self.sounds.append("chord")
+        if snd and not quiet and self.cfg["sound"]:
+            self.sounds.append(snd)
 
     def ask_choice(self, code=None, n=0):
         """The player is asked which way (the play screen's prompt). code: a move that reverses
@@ -291,9 +256,7 @@ class Session:
         if self.anim is not None:
             self.anim.clear()
 
-    def replay(self):
-        """The last move's sowing again, from the position before it; the game then goes on
-        where it was. False when there is nothing to replay now."""
+    def replay(self):  # (firmware/actions.py, as the other stubs below)
         return self._call("actions", "replay")
 
     def take_sounds(self):
@@ -325,20 +288,14 @@ class Session:
                 if a.done(now):
                     self.skip_anim()
             elif ph == "ai":
-                br = self._brain()
-                br.ahead(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
-                wait = _DEMO_DELAY if self.cfg["mode"] == "demo" else _AI_DELAY
-                if br.ready and ticks_diff(now, self.ai_at) >= wait:
+                if self._brain().turn(now):
                     self._ai_move()
             elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS \
                     and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
                     self.cfg["blitz"] * 1000:
                 self._call("actions", "blitz_pass")
-            if self.phase == "select" and self.brain is not None and \
-                    self.cfg.get("ponder", True) and self.cfg["mode"] == "ai" and \
-                    self.is_human(self.mover()):
-                # the human's turn: the AI searches its likely reply meanwhile (engine/ai.py)
-                self.brain.ponder(self.rec.pos, self.cfg["level"], self.rec.seen)
+            if self.phase == "select" and self.brain is not None:
+                self.brain.ponder_turn()
             if ms >= 0:
                 self.work(stop, ms)
         return self.version != v or self.moved_on != m
@@ -351,26 +308,23 @@ class Session:
         return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """A late save (save(later=True); a game chosen on the title loads once its name is
-        shown), then the AI's search: Brain.run's slices until ms have passed or stop()."""
+        """A late save (save(later=True); a game chosen on the title loads after its name shows),
+        then the AI's search (Brain.pace) for ms or until stop()."""
         if self.unsaved:
             if self.game is None and self.ad.NAME != self.cfg["game"]:
                 self.ad = keep_game(self.cfg["game"])
             self.save()
         if not self.busy():
             return
-        br = self.brain
-        p = br.progress()
-        if br.run(stop, ms, self.phase == "ai"):  # big slices: nothing on screen to keep on time
-            self.mark("ready %d %d %d %d" % br.hits())
-        if br.progress() != p:
+        ready, moved = self.brain.pace(stop, ms)
+        if ready:
+            self.mark("ready %d %d %d %d" % self.brain.hits())
+        if moved:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 
     def due(self, now):
         """ms of search the app may run before the session needs its next tick."""
-        if self.phase != "anim":
-            return _WORK_MS
-        return self.anim.wait(now)
+        return self.anim.wait(now) if self.phase == "anim" else _WORK_MS
 
     def ai_progress(self):
         """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
@@ -378,26 +332,17 @@ class Session:
         return b.progress() if b is not None and b.thinking() else -1
 
     def ai_hurry(self):
-        """B while the AI thinks: it plays its best move so far (False when it is not
-        thinking: B then pauses)."""
+        """B while the AI thinks: its best move so far is played (False if not thinking)."""
         b = self.brain
         return self.phase == "ai" and b is not None and b.thinking() and self._ai_move()
 
     def _brain(self):
-        if self.brain is None:  # once a game: its search buffers (7 KB in Omweso) go into a
-            gc.collect()        # collected heap, not on top of the first board's garbage,
-            self.brain = B.Brain(self.game, self.seed, self.ai_ok)
-            gc.collect()        # and the lists they were made from go at once
+        if self.brain is None:
+            self.brain = B.make(self)
         return self.brain
 
     def _ai_move(self):
-        # the AI plays: its finished search's move, or the best so far (the player took it)
-        br = self._brain()
-        if not br.thinking_about(self.rec.pos):  # else: its move, or its best so far
-            br.begin(self.rec.pos, self.cfg["level"], self.ai_ms, self.rec.seen)
-            while not br.work():
-                pass
-        code = br.result()
+        code = self._brain().decide()
         if code is None:
             self._begin_turn()
         else:
@@ -410,7 +355,6 @@ class Session:
     def do_undo(self):
         self._call("actions", "undo")
 
-    # ------------------------------------------------------------------ saves
     def resume(self):
         self._call("resume", "resume")
 
@@ -420,13 +364,9 @@ class Session:
         self._begin_turn()
 
     def quit_game(self):
-        """Quit to the title: the game is saved and offered as "Resume"."""
-        self.save()
-        self.leave_game(True)
+        self._call("actions", "leave", True)
 
     def leave_game(self, load=False):
-        """To the title screen, the game (and its AI's buffers) gone; load: read the saved one
-        back to offer it as "Resume"."""
         self._call("actions", "leave", load)
 
     def set_cfg(self, key, value):
@@ -435,10 +375,8 @@ class Session:
         self.save(later=True)
 
     def save(self, move=None, later=False):
-        # move: the code just played, if that is all that changed (firmware/saves.py then
-        # writes it as a few bytes without searching for it). later: a setting's save (~120 ms
-        # of nvm on the chip) waits until its picture is on the panel (work(), after App.step's
-        # refresh)
+        # move: the code just played, if that is all that changed (saved in a few bytes).
+        # later: a setting's save (~120 ms of nvm on the chip) waits for its picture (work())
         self.unsaved = later
         if later or self.store is None:
             return
@@ -452,12 +390,10 @@ class Session:
         self._call("resume", "load")
 
     def _call(self, name, verb, arg=None):
-        # the session's code that is loaded for the call and dropped (firmware/resume.py: the
-        # start; firmware/actions.py: take back, hint, replay, blitz, leaving a game)
+        # the session's code loaded for the call and dropped (resume.py, actions.py)
         m = "firmware." + name
         f = getattr(module(m), verb)
         r = f(self) if arg is None else f(self, arg)
         unload(m)
         return r
 
-    _save = save  # (the name tests/portable/test_saves.py calls)

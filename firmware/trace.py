@@ -107,6 +107,9 @@ def pace(trace, anim, step_ms):
     return (dt if dt > 1 else 1), hold
 
 
+_SOUNDS = {"drop": "tick", "capture": "chord"}
+
+
 class Anim:
     """A move's sowing on the board, one trace step at a time: the picture (scene, a copy of
     the position JSON that the trace's events change; None: the board shows the position), the
@@ -154,6 +157,14 @@ class Anim:
         self.player = ev.get("player", self.who)
         self.event = ev
         return ev
+
+    def words(self, ev, ad, names):
+        """What step ev says (its adapter's words; who did it: a capture by the AI must not
+        read as yours) and the sound it makes ("" for none)."""
+        m = ad.message(ev) or ""
+        if m[:8] == "Captured":
+            m = "%s c%s" % (names[self.player], m[1:])
+        return m, _SOUNDS.get(ev.get("event"), "")
 
     def advance(self, now, ad):
         """The next step if its time has come (shown, its event returned), else None. On the

@@ -494,3 +494,9 @@ def test_blitz_countdown_moves_on_without_a_new_version():
     app.view.update = lambda s_: updates.append(1) or full(s_)
     app.render()
     assert f.think.text == "8s" and updates == []  # same width: the corner alone
+    # across the clock's wrap (CircuitPython's ticks_ms wraps 65 s after boot): 1.5 s is 1.5 s
+    s.turn_at = 0x1FFFFFFF - 500
+    s.now = (s.turn_at + 1500) & 0x1FFFFFFF
+    app.view.update = full
+    app.render()
+    assert f.think.text == "9s"

@@ -1,9 +1,9 @@
 # The session is the one state machine (issue 30 #1): only firmware/session.py sets the session's
 # fields and calls its private methods; the screens, views and the app read the fields and call
 # its verbs (play_move, skip_anim, ask_choice, cancel_choice, next_round, leave_game, save...).
-# firmware/resume.py is the session's own start-up code, kept out of the class so that it takes no
-# heap during play (its functions take the session as `self`: they are methods loaded for the
-# call). An AST scan of every other firmware module: a session is a name `s`, `session` or `sess`,
+# firmware/resume.py (the start) and firmware/actions.py (take back, hint, replay, blitz pass,
+# leaving a game) are the session's own code, kept out of the class so that it takes no heap
+# during play (their functions take the session as `self`: they are methods loaded for the call). An AST scan of every other firmware module: a session is a name `s`, `session` or `sess`,
 # `self.s` / `self.session` or `app.session`; an assignment to (or a del of) an attribute of it,
 # or to an item of one of its attributes (s.cfg[k] = v), a setattr on it, or a call of one of its
 # _methods is reported.

@@ -32,6 +32,14 @@ def engine_game(name):
     return module("engine." + name).Game
 
 
+def default_rules(name):
+    """Every rule option of a game at its default (option -> value)."""
+    r = {}
+    for o in engine_game(name).OPTIONS:
+        r[o[0]] = o[1]
+    return r
+
+
 def drop(name, what):
     """A part goes again (the help text, the rule words: loaded only while shown)."""
     unload("firmware.games.%s.%s" % (name, what))

@@ -4,3 +4,15 @@
 #   text.py     how to play, the round summary
 #   over.py     game / match over: the final board, then every term of the score
 #   history.py  the moves so far, replay the last move
+from firmware.common import unload
+
+# The menus' modules (and the words they show): loaded while a menu shows, dropped when the board
+# comes back (Session.to_board), so that a game keeps only its own modules in RAM.
+_MENUS = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
+          "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
+          "firmware.rule_text", "firmware.games.notes")
+
+
+def drop_menus():
+    for m in _MENUS:
+        unload(m)

@@ -2,6 +2,7 @@
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
 import displayio
 from firmware.views import ui
+from engine.compat import ticks_diff
 from firmware.common import num
 
 
@@ -102,7 +103,7 @@ class BoardView:
             return " " * (self.frame.bar_w // ui.CH_W + 1), s.ai_progress()
         if s.phase in ("select", "choose", "setup") and "blitz" in s.ad.SETTINGS \
                 and s.cfg["blitz"]:
-            left = s.cfg["blitz"] * 1000 - (s.now - s.turn_at)
+            left = s.cfg["blitz"] * 1000 - ticks_diff(s.now, s.turn_at)  # ticks wrap
             return "%ds" % ((left + 999) // 1000 if left > 0 else 0), None
         return "", None
 

@@ -107,7 +107,7 @@ def test_session_next_rules_are_saved_only_when_not_the_games():
     nr = dict(s.rules["oanquan"])
     nr["mandarin_exchange"] = not nr["mandarin_exchange"]
     s.rules["oanquan"] = nr  # chosen for the next game while this one goes on
-    s._save()
+    s.save()
     p = saves.encode(s)
     head = json.loads(bytes(p[:p.find(b"\n")]).decode())
     assert head["nr"] == nr and head["r"] != nr

@@ -110,15 +110,20 @@ def test_undo_vs_ai_returns_to_players_turn():
     press(s, c, "a")
     assert s.screen == "play" and bytes(s.rec.pos) == before
     assert s.game.to_move(s.rec.pos) == 0
+    import sys  # the take-back's code (firmware/actions.py) was loaded for the call only
+    assert "firmware.actions" not in sys.modules and "firmware.resume" not in sys.modules
 
 
 def test_hint_shown_on_board():
     s = make("oanquan", "ai", 1)
     c = Clock()
     s.new_game()
+    import sys
+    assert "firmware.actions" not in sys.modules
     press(s, c, "x")
     assert s.hint is not None and s.play.cursor == s.hint and s.msg.startswith("Hint: ")
     assert 1 <= s.hint <= 5
+    assert "firmware.actions" not in sys.modules  # loaded for the hint, then dropped
 
 
 def test_pause_resume_and_quit():

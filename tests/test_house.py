@@ -1,0 +1,110 @@
+# The house rules a newcomer can check at a glance (issue 30): small files, and imports in one
+# direction. Module-level imports only: an import inside a function is a load for the call (the
+# RAM pattern of docs/architecture.md, "What stays in RAM"), which may go back up the tree.
+import ast
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIMITS = {"firmware": 400, "engine": 500, "boards": 400}
+
+
+def _sources(top):
+    for d, _, names in os.walk(os.path.join(ROOT, top)):
+        for n in sorted(names):
+            if n.endswith(".py"):
+                p = os.path.join(d, n)
+                yield p, os.path.relpath(p, ROOT).replace(os.sep, "/")
+
+
+def test_no_file_over_its_folders_limit():
+    long = []
+    for top, most in LIMITS.items():
+        for p, rel in _sources(top):
+            n = sum(1 for _ in open(p, encoding="utf-8"))
+            if n > most:
+                long.append("%s: %d lines (at most %d)" % (rel, n, most))
+    assert not long, "\n".join(long)
+
+
+def _module_name(rel):
+    m = rel[:-3].replace("/", ".")
+    return m[:-9] if m.endswith(".__init__") else m
+
+
+def _top_level_imports(p, name, known):
+    tree = ast.parse(open(p, encoding="utf-8").read())
+    pkg = name if p.endswith("__init__.py") else name.rpartition(".")[0]
+    out = set()
+    for n in tree.body:  # module level only (also inside try/if at module level)
+        for node in ast.walk(n):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                break
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names if a.name in known)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(pkg.split(".")[:len(pkg.split(".")) - node.level + 1] +
+                                    ([base] if base else []))
+                for a in node.names:
+                    full = base + "." + a.name
+                    out.add(full if full in known else base)
+    return {m for m in out if m in known and m != name}
+
+
+def _graph(tops):
+    files = {}
+    for top in tops:
+        for p, rel in _sources(top):
+            files[_module_name(rel)] = p
+    known = set(files)
+    return {m: _top_level_imports(p, m, known) for m, p in files.items()}
+
+
+def _cycle(graph):
+    state = {}
+    stack = []
+
+    def visit(m):
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                c = visit(n)
+                if c:
+                    return c
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            c = visit(m)
+            if c:
+                return c
+    return None
+
+
+def test_no_import_cycle_in_the_firmware_or_engine():
+    g = _graph(("engine", "firmware", "boards"))
+    assert "firmware.session" in g and "firmware.brain" in g["firmware.session"]
+    assert _cycle(g) is None, " -> ".join(_cycle(g))
+
+
+def test_the_cycle_check_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_engine_imports_nothing_outside_itself():
+    # every import, in functions too: engine/ runs alone (the CLI, the MicroPython tests)
+    ours = ("firmware", "boards", "tools", "tests")
+    out = []
+    for p, rel in _sources("engine"):
+        for n in ast.walk(ast.parse(open(p, encoding="utf-8").read())):
+            names = [a.name for a in n.names] if isinstance(n, ast.Import) else \
+                [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else []
+            out += ["%s imports %s" % (rel, m) for m in names if m.split(".")[0] in ours]
+    assert not out, "\n".join(out)
