@@ -1,6 +1,7 @@
 # What the player feels, on the real firmware in the emulated RP2040 (tools/device/feel.py; the
 # whole table: make device-bench). The fast subset that make test runs on the 320x240 build (the
 # most pixels per change): a menu step is one refresh of the panel that changes no pixel twice,
+# a value change is on the panel within 60 ms,
 # a cursor step while the AI ponders is done within 40 ms, and closing the pause menu never
 # shows a blank or half-built screen. Skipped, with the reason, without the emulator's files.
 import pytest
@@ -23,10 +24,16 @@ def test_presses_are_answered_at_once_and_in_one_picture(tmp_path):
         chip.heap_lines(on=True)
         appflow.boot_to_title(chip)
         steps = []
+        changes = []
         for i, k in enumerate(plan):
             r = F.press(chip, k, limit_ms=4000)
             if k == "y" and i < len(plan) - 1:
                 steps.append(r)
+            elif k == "a" and i < len(plan) - 1:
+                changes.append(r)
+        # a value change (the AI level's digit: one small area) is on the panel within 60 ms
+        assert changes and all(r["last"] is not None and r["last"] <= 60 for r in changes), \
+            changes
         # a menu step: answered, in one burst of writes that changes each pixel at most once
         assert steps and all(r["last"] is not None for r in steps), steps
         assert all(r["again"] == 0 for r in steps), steps

@@ -543,6 +543,11 @@ const commands = {
   spans: (c) => { // RAMWR spans since the last call (on: start/stop recording), times in us;
     // a RAMWR still being written stays for the next call
     if (c.on !== undefined) { spans.on = !!c.on; spans.list = []; display.span = null; }
+    // no command follows a refresh's last RAMWR: once it has written nothing for 2 ms it is
+    // done (else a one-area refresh, a digit, would never be reported)
+    if (display.span && display.span[6] > 0 && mcu.clock.nanos - display.span[1] > 2e6) {
+      display.span = null;
+    }
     const open = display.span;
     const done = spans.list.filter((x) => x !== open && x[6] > 0);
     spans.list = open && spans.list.includes(open) ? [open] : [];
