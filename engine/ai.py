@@ -6,6 +6,7 @@
 # searches while the human thinks (docs/ai.md "Slices and pondering").
 from engine.record import Record
 from engine.search import Search
+from engine.compat import const
 
 # level: (device think time in ms, mistakes per 1000 moves: a uniformly random legal move)
 LEVELS = {
@@ -37,7 +38,7 @@ PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before sear
 # take less time.) Re-measured 2026-12-02 (session 20): 1388 / 1300 / 683 nodes/s; level 5 over
 # ten positions a median 4.11 / 4.47 / 4.33 s, never over 5.21 / 4.97 / 6.11 s.
 DEVICE_NPS = {"oanquan": 1450, "sanyao": 1270, "omweso": 500}
-_MIN_NODES = 12
+_MIN_NODES = const(12)
 
 
 def level_nodes(game_name, level):

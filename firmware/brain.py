@@ -12,7 +12,7 @@
 #   searches its likely reply, and begin() picks it up if the human played the guessed move.
 import gc
 import random
-from engine.compat import ticks_ms, ticks_diff
+from engine.compat import const, ticks_ms, ticks_diff
 
 try:
     from engine import ai as _ai
@@ -26,8 +26,8 @@ AVAILABLE = _ai is not None
 # the search a little to resume.
 SLICE_MS = 8
 BIG_MS = 40
-_AI_DELAY = 250     # ms at least between a sowing's end and the AI's move (vs AI)
-_DEMO_DELAY = 700   # between moves in AI demo mode
+_AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
+_DEMO_DELAY = const(700)   # between moves in AI demo mode
 
 
 def make(s):

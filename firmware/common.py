@@ -2,6 +2,7 @@
 # move log (MoveLog), and module(): a module found by its name. Portable.
 import sys
 from array import array
+from engine.compat import const
 
 
 def unload(name):
@@ -151,7 +152,7 @@ def wrap(lines, n):
 # issue 10). With each position: the repetition history as it was (the Record's list, shared,
 # and its length) and where the move log ended. The last move is read back from the log.
 TAKE_BACKS = 24  # 12 of a player's moves against the AI
-_LOG_MAX = 1600  # bytes of move log kept (about 200 moves); over it the oldest quarter goes
+_LOG_MAX = const(1600)  # bytes of move log kept (about 200 moves); over it the oldest quarter goes
 
 
 class TakeBack:

@@ -7,8 +7,9 @@
 import gc
 
 from firmware.saves import G_HEAD, SNAP, MOVE, VERSION, EMPTY, crc16, crc32, record, put_varint
+from engine.compat import const
 
-_BLOCK = 512  # a FAT block of the CIRCUITPY drive: FilePair.SIZE is a multiple of it
+_BLOCK = const(512)  # a FAT block of the CIRCUITPY drive: FilePair.SIZE is a multiple of it
 
 
 def _gen_body(gen, n):

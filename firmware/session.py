@@ -7,15 +7,15 @@
 import gc
 import sys
 from engine import games
-from engine.compat import ticks_diff
+from engine.compat import const, ticks_diff
 from firmware import brain as B
 from firmware.common import num, module, unload, Legal, TakeBack, MoveLog
 from firmware.games import adapter, default_rules, keep_game, drop
 from firmware.screens import drop_menus
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
-_MSG_MS = 2200
-_WORK_MS = 100      # search between two looks at the clock (the progress indicator's rate)
+_MSG_MS = const(2200)
+_WORK_MS = const(100)      # search between two looks at the clock (the progress indicator's rate)
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
 
 

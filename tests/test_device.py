@@ -192,3 +192,16 @@ def test_drawing_the_omweso_board_leaves_little_garbage_on_the_chip(tmp_path):
     assert got["build"][1] <= 1000, got
     assert got["first"][1] <= 5000, got   # was 18352
     assert got["again"][1] <= 1000, got   # was 2320
+
+
+def test_every_module_together_leaves_room_in_the_table_of_names():
+    # CircuitPython keeps every name a loaded module brings for the whole session, in pools that
+    # double (tools/device/names.py): all the modules a device session can load fit in the pools
+    # below the 1280-name one (7.7 KB, never taken) with room for 50 more names (105 now; 30 when
+    # each module's file was named by its path, 77 names more).
+    need("picosystem")
+    from tools.device import names
+    pools, errors = names.headroom("picosystem")
+    assert not errors, errors
+    assert pools and pools[0][1] < 10 * 1024, pools  # the next pool is the 1280-name one
+    assert pools[0][0] >= 50, pools

@@ -5,6 +5,7 @@
 # ~60 ms), and a label holds a byte per character instead of a bitmap.
 import displayio
 import terminalio
+from engine.compat import const
 
 try:
     import bitmaptools
@@ -13,7 +14,7 @@ except (ImportError, AttributeError):
     _blit = None
 
 FONT = terminalio.FONT
-_WHITE = 0xFFFFFF  # the default colour (firmware/views/ui.py TEXT)
+_WHITE = const(0xFFFFFF)  # the default colour (firmware/views/ui.py TEXT)
 
 # Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
 # glyphs of its translation only): the base letter plus a mark in the cell's blank rows above
@@ -23,7 +24,7 @@ _WHITE = 0xFFFFFF  # the default colour (firmware/views/ui.py TEXT)
 _MARKED = "\u00d4\u00f4\u0102\u0103\u00c2\u00e2"  # Ô ô Ă ă Â â
 _BASE = b"OoAaAa"
 _MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
-_NONE = 255  # a character the font has no glyph for: left out, as bitmap_label leaves it
+_NONE = const(255)  # a character the font has no glyph for: left out, as bitmap_label leaves it
 
 # The atlas: tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter _MARKED[i]. A tile is
 # the font's advance wide and its ascent + descent tall, the glyph where bitmap_label puts it in

@@ -185,8 +185,18 @@ def out_dir(board):
 MPY_OPT = "-O3"
 
 
+def source_name(dest):
+    """The name a module's tracebacks give as its file: its own dotted name ("engine/search.py"
+    -> "engine.search"), a name the device interns anyway when it imports the module. A path
+    would be one more name per module, kept for the whole session in CircuitPython's table of
+    names, whose next pool is 7.9 KB (docs/architecture.md, "What stays in RAM")."""
+    name = dest[4:] if dest.startswith("lib/") else dest
+    name = name[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 def compile_mpy(mpy_cross, src, dest, shown):
-    subprocess.run([mpy_cross, MPY_OPT, "-o", dest, "-s", shown, src], check=True)
+    subprocess.run([mpy_cross, MPY_OPT, "-o", dest, "-s", source_name(shown), src], check=True)
     with open(dest, "rb") as f:
         magic = f.read(1)
     if magic != b"C":

@@ -3,10 +3,11 @@
 from firmware.views import ui, layers
 from firmware.views.board import BoardView
 from firmware.games.omweso import adapter as G
+from engine.compat import const
 
 LINE = ui.CH_H + 1
-_PIT_W = 32
-_PIT_H = 35
+_PIT_W = const(32)
+_PIT_H = const(35)
 
 
 class View(BoardView):
