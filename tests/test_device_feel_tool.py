@@ -83,3 +83,26 @@ def test_the_table_says_which_targets_are_met():
     assert "7.5 / 7.5 s" in lines["confirm -> your turn again (per AI move)"]
     assert "1750" in lines["nodes/s inside the search (median)"]
     assert "1 of 3" in lines["AI moves that found their pondered search under way"]
+
+
+def test_a_turn_the_ais_move_ends_gives_its_splits_and_over():
+    # A plays the human's move; the AI answers and its move ends the game: "over", not a wait
+    # for a human turn that never comes
+    lines = [{"t_us": 1000000 + 40000, "line": "feel 1 move"},
+             {"t_us": 1000000 + 900000, "line": "feel 2 shown"},
+             {"t_us": 1000000 + 3000000, "line": "feel 3 ready 1 0 2000 7250"},
+             {"t_us": 1000000 + 3000100, "line": "feel 4 move"},
+             {"t_us": 1000000 + 3600000, "line": "feel 5 shown"},
+             {"t_us": 1000000 + 3600100, "line": "feel 6 over"}]
+
+    class Chip(FakeChip):
+        def heap_lines(self):  # the console's lines up to now
+            out = [x for x in self.lines if x["t_us"] <= self.t_us]
+            self.lines = self.lines[len(out):]
+            return out
+
+    chip = Chip([(30, 35, 0)], lines)
+    res = {r: [] for r, _ in F.ROWS}
+    split, w = F._confirm(chip, res, [])
+    assert w == "over"
+    assert split[3] == 1 and 3.5 < split[4] < 3.7, split  # one AI move, 3.6 s in all

@@ -165,6 +165,8 @@ def play_board(board, games, turns, log=print):
                     split, turn = r
                     res["turns"].append(split)
                     log("  %s %s turn %d: %s" % (board, game, t + 1, split))
+                    if turn == "over":  # the AI's move ended the game
+                        break
                 res.setdefault("searches", []).extend(chip.searches)
                 res.setdefault("low_heap", {})[game] = chip.heap()["min_free"]
                 res["hits"][0] += chip.hits[0]
@@ -185,7 +187,7 @@ def _row(res, row, r):
 def _confirm(chip, res, got):
     """A until the move is played (prompts answered with their default), then the turn's
     splits: (your sowing, the AI's wait, its sowing, moves by the AI, total) in seconds and
-    the "turn n" mark of the human's next turn."""
+    the "turn n" mark of the human's next turn ("over" when the AI's move ended the game)."""
     for _ in range(6):
         r = press(chip, "a", quiet_ms=60, limit_ms=400)
         got += marks(chip)
@@ -201,9 +203,9 @@ def _confirm(chip, res, got):
     ai = 0
     wait_ai = sow_ai = 0.0
     prev = shown
-    while True:  # the AI's moves until the human's turn
-        t, w = wait_mark(chip, ("move", "turn"), got)
-        if w.startswith("turn"):
+    while True:  # the AI's moves until the human's turn (or the game's end)
+        t, w = wait_mark(chip, ("move", "turn", "over"), got)
+        if w.startswith("turn") or w == "over":
             break
         ai += 1
         wait_ai += (t - prev) / 1e6
