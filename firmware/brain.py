@@ -3,7 +3,7 @@
 # A Brain serves one game of one session (firmware/session.py), which makes it and reads nothing
 # back but its answers: it reads the session's game, record and settings, never sets them. What
 # the session asks: reply() after a move (the AI's answer searched while the move is shown),
-# turn(now) on the AI's turn, ponder() on the human's, pace(stop, ms) from the app's loop, and
+# turn(now) on the AI's turn, ponder_turn() on the human's, pace(stop, ms) from the app's loop and
 # decide() for the move to play.
 # Underneath, two ways to get a move: at once (move, hint), or in slices so the screen stays live:
 #   begin(pos, level, ms_cap) once, then work() on every tick until it returns True (progress()
@@ -51,6 +51,7 @@ class Brain:
         self.big = _ai.slice_nodes(game.NAME, BIG_MS) if self.player is not None else 0
         self.pos = None  # random fallback: the position of begin()
         self.ready = False  # run() finished the search: result() gives its move
+        self.moved = False  # pace() moved the progress on
 
     def _random(self, pos):
         if self.buf is None:
@@ -90,9 +91,12 @@ class Brain:
 
     def pace(self, stop, ms):
         """The app's time for search: run()'s slices (big ones on the AI's turn, when nothing
-        on screen needs to keep time). (ready now, progress moved)."""
+        on screen needs to keep time). True once the move is ready; self.moved: the progress
+        moved on (an attribute, not a tuple: this runs every pass of the loop)."""
         p = self.progress()
-        return self.run(stop, ms, self.s.phase == "ai"), self.progress() != p
+        ready = self.run(stop, ms, self.s.phase == "ai")
+        self.moved = self.progress() != p
+        return ready
 
     def decide(self):
         """The move the AI plays: its finished search's, or the best so far (the player took

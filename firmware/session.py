@@ -316,10 +316,9 @@ class Session:
             self.save()
         if not self.busy():
             return
-        ready, moved = self.brain.pace(stop, ms)
-        if ready:
+        if self.brain.pace(stop, ms):
             self.mark("ready %d %d %d %d" % self.brain.hits())
-        if moved:
+        if self.brain.moved:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 
     def due(self, now):

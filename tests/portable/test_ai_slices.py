@@ -228,3 +228,37 @@ def test_b_plays_the_best_move_so_far():
     g.play(pos, so_far)
     _ai_turn(s, c)  # (the animation of that move, if any)
     assert bytes(s.rec.pos) == bytes(pos)
+
+
+def test_the_loops_search_while_the_ai_ponders_allocates_nothing():
+    # Session.tick and Session.work, every pass of the app's loop on the human's turn: the clock,
+    # the AI asked to ponder again (it goes on), its search in slices (Brain.pace) and the
+    # progress it made, without a byte of garbage (MicroPython, heap_lock; on CPython the same
+    # calls run unlocked)
+    s, c = _start("oanquan", level=5)
+    while s.phase != "select":
+        c.t += 300
+        s.tick(c.t)
+    c.t += 300
+    s.tick(c.t, ms=-1)  # the human's turn: the AI starts pondering
+    assert s.busy()
+    try:
+        import micropython
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = None
+    done = 0
+    for _ in range(20):
+        if lock is not None:
+            lock()
+        try:
+            s.work(None, 0)  # one slice
+            c.t += 20
+            s.tick(c.t, ms=-1)  # and the tick before it: the ponder asked again, the clock
+        finally:
+            if unlock is not None:
+                unlock()
+        done += 1
+    assert done == 20 and s.phase == "select" and s.brain.player.search.nodes > 0
+    s = None
+    gc.collect()
