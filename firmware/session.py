@@ -235,11 +235,11 @@ class Session:
         self._begin_turn()
 
     def _told(self, ev, quiet=False):
-        m, snd = self.anim.words(ev, self.ad, self.names())
+        m = self.anim.words(ev, self.ad, self.names())
         if m:
             self.say(m)
-        if snd and not quiet and self.cfg["sound"]:
-            self.sounds.append(snd)
+        if self.anim.sound and not quiet and self.cfg["sound"]:
+            self.sounds.append(self.anim.sound)
 
     def ask_choice(self, code=None, n=0):
         """The player is asked which way (the play screen's prompt). code: a move that reverses

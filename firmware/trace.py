@@ -122,6 +122,7 @@ class Anim:
     def __init__(self):
         self.step = self.step_at = self.step_ms = self.hold_ms = self.who = 0
         self.replaying = False
+        self.sound = ""  # the sound of the step words() was last asked about
         self.clear()
 
     def clear(self):
@@ -160,11 +161,15 @@ class Anim:
 
     def words(self, ev, ad, names):
         """What step ev says (its adapter's words; who did it: a capture by the AI must not
-        read as yours) and the sound it makes ("" for none)."""
-        m = ad.message(ev) or ""
-        if m[:8] == "Captured":
+        read as yours), "" for nothing; self.sound: the sound it makes ("" for none). No tuple
+        returned: this runs at every step of a sowing."""
+        self.sound = _SOUNDS.get(ev.get("event"), "")
+        m = ad.message(ev)
+        if not m:
+            return ""
+        if m.startswith("Captured"):
             m = "%s c%s" % (names[self.player], m[1:])
-        return m, _SOUNDS.get(ev.get("event"), "")
+        return m
 
     def advance(self, now, ad):
         """The next step if its time has come (shown, its event returned), else None. On the

@@ -436,3 +436,30 @@ def test_the_session_makes_the_ai_when_it_shows_the_board_and_never_for_a_finish
         assert s.brain is None and s.phase == "over"
     press(s, c, "b")
     assert s.screen == "title" and s.game is None and s.brain is None
+
+
+def test_a_sowing_steps_words_and_sound_allocate_nothing():
+    # Anim.words runs at every step of a sowing: a drop says nothing and ticks, with no tuple or
+    # string made (MicroPython, heap_lock); a capture says who took what, and chords
+    from firmware.trace import Anim
+    from firmware.games import adapter
+    a = Anim()
+    ad = adapter("oanquan")
+    drop = {"event": "drop", "at": 3, "player": 0}
+    names = ("You", "AI")
+    try:
+        import micropython
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = None
+    if lock is not None:
+        lock()
+    try:
+        m = a.words(drop, ad, names)
+    finally:
+        if unlock is not None:
+            unlock()
+    assert m == "" and a.sound == "tick"
+    a.player = 1
+    m = a.words({"event": "capture", "at": 5, "player": 1, "count": 8}, ad, names)
+    assert m.startswith("AI captured") and a.sound == "chord", m
