@@ -256,7 +256,7 @@ class Session:
         if self.anim is not None:
             self.anim.clear()
 
-    def replay(self):  # (firmware/actions.py, as the other stubs below)
+    def replay(self):  # its code and the verbs' below: firmware/actions.py, loaded for the call
         return self._call("actions", "replay")
 
     def take_sounds(self):

@@ -5,7 +5,9 @@
 import pytest
 
 from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown
+from boards import headless
 from boards.headless import to565
+from firmware.app import App
 from firmware.views import ui
 from firmware.games.omweso import adapter as g_omweso
 
@@ -96,3 +98,35 @@ def test_omweso_board_seen_from_the_mover():
             assert g_omweso.screen_pos(viewer, pit, viewer) == g_omweso.grid(pit, viewer)
             col, row = g_omweso.screen_pos(1 - viewer, pit, viewer)
             assert (col, row) == ((7 - pit, 3) if pit < 8 else (pit - 8, 2))
+
+
+def test_blitz_countdown_moves_on_without_a_new_version():
+    # the countdown is redrawn alone (BoardView.tick) while nothing else changes; when its width
+    # changes ("10s" -> "9s") the whole view is updated, the status line getting the room
+    app = App(headless.make(240, 240), store=None, ai_ms=20)
+    s = app.session
+    s.cfg["game"] = "omweso"
+    s.cfg["mode"] = "two"
+    s.cfg["blitz"] = 10
+    s.new_game()
+    while s.phase == "setup":
+        s.press("a", s.now)
+    app.render()
+    f = app.view.frame
+    assert f.think.text == "10s"
+    v = s.version
+    s.now = s.turn_at + 1500
+    app.render()
+    assert f.think.text == "9s" and s.version == v
+    s.now = s.turn_at + 2500
+    updates = []
+    full = app.view.update
+    app.view.update = lambda s_: updates.append(1) or full(s_)
+    app.render()
+    assert f.think.text == "8s" and updates == []  # same width: the corner alone
+    # across the clock's wrap (CircuitPython's ticks_ms wraps 65 s after boot): 1.5 s is 1.5 s
+    s.turn_at = 0x1FFFFFFF - 500
+    s.now = (s.turn_at + 1500) & 0x1FFFFFFF
+    app.view.update = full
+    app.render()
+    assert f.think.text == "9s"

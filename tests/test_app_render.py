@@ -468,35 +468,3 @@ def test_vietnamese_letters_are_drawn_with_their_marks():
 
 if __name__ == "__main__":
     make_screenshots()
-
-
-def test_blitz_countdown_moves_on_without_a_new_version():
-    # the countdown is redrawn alone (BoardView.tick) while nothing else changes; when its width
-    # changes ("10s" -> "9s") the whole view is updated, the status line getting the room
-    app = App(headless.make(240, 240), store=None, ai_ms=20)
-    s = app.session
-    s.cfg["game"] = "omweso"
-    s.cfg["mode"] = "two"
-    s.cfg["blitz"] = 10
-    s.new_game()
-    while s.phase == "setup":
-        s.press("a", s.now)
-    app.render()
-    f = app.view.frame
-    assert f.think.text == "10s"
-    v = s.version
-    s.now = s.turn_at + 1500
-    app.render()
-    assert f.think.text == "9s" and s.version == v
-    s.now = s.turn_at + 2500
-    updates = []
-    full = app.view.update
-    app.view.update = lambda s_: updates.append(1) or full(s_)
-    app.render()
-    assert f.think.text == "8s" and updates == []  # same width: the corner alone
-    # across the clock's wrap (CircuitPython's ticks_ms wraps 65 s after boot): 1.5 s is 1.5 s
-    s.turn_at = 0x1FFFFFFF - 500
-    s.now = (s.turn_at + 1500) & 0x1FFFFFFF
-    app.view.update = full
-    app.render()
-    assert f.think.text == "9s"

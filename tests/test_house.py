@@ -2,24 +2,16 @@
 # direction. Module-level imports only: an import inside a function is a load for the call (the
 # RAM pattern of docs/architecture.md, "What stays in RAM"), which may go back up the tree.
 import ast
-import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from util import sources
+
 LIMITS = {"firmware": 400, "engine": 500, "boards": 400}
-
-
-def _sources(top):
-    for d, _, names in os.walk(os.path.join(ROOT, top)):
-        for n in sorted(names):
-            if n.endswith(".py"):
-                p = os.path.join(d, n)
-                yield p, os.path.relpath(p, ROOT).replace(os.sep, "/")
 
 
 def test_no_file_over_its_folders_limit():
     long = []
     for top, most in LIMITS.items():
-        for p, rel in _sources(top):
+        for p, rel in sources(top):
             n = sum(1 for _ in open(p, encoding="utf-8"))
             if n > most:
                 long.append("%s: %d lines (at most %d)" % (rel, n, most))
@@ -55,7 +47,7 @@ def _top_level_imports(p, name, known):
 def _graph(tops):
     files = {}
     for top in tops:
-        for p, rel in _sources(top):
+        for p, rel in sources(top):
             files[_module_name(rel)] = p
     known = set(files)
     return {m: _top_level_imports(p, m, known) for m, p in files.items()}
@@ -102,7 +94,7 @@ def test_the_engine_imports_nothing_outside_itself():
     # every import, in functions too: engine/ runs alone (the CLI, the MicroPython tests)
     ours = ("firmware", "boards", "tools", "tests")
     out = []
-    for p, rel in _sources("engine"):
+    for p, rel in sources("engine"):
         for n in ast.walk(ast.parse(open(p, encoding="utf-8").read())):
             names = [a.name for a in n.names] if isinstance(n, ast.Import) else \
                 [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else []

@@ -299,7 +299,7 @@ def compiled(packages, dest):
                 if n.endswith(".py"):
                     rel = os.path.join(rel_dir, n)
                     subprocess.run([exe, bundle.MPY_OPT, "-o", os.path.join(dest, rel[:-3] + ".mpy"),
-                                    "-s", rel,
+                                    "-s", bundle.source_name(rel),
                                     os.path.join(ROOT, rel)], check=True)
     return str(dest)
 
@@ -436,8 +436,8 @@ def test_whole_app_on_each_board(board, tmp_path, monkeypatch):
             rel = os.path.relpath(p, shipped)
             if n.endswith(".py") and rel != "code.py":
                 # the source name inside the .mpy as on the device (it is kept on the heap)
-                subprocess.run([exe, bundle.MPY_OPT, "-o", p[:-3] + ".mpy", "-s", rel, p],
-                               check=True)
+                subprocess.run([exe, bundle.MPY_OPT, "-o", p[:-3] + ".mpy", "-s",
+                                bundle.source_name(rel), p], check=True)
                 os.remove(p)
     size_mpy = sum(os.path.getsize(os.path.join(d, n)) for d, _, ns in os.walk(shipped)
                    for n in ns if n.endswith(".mpy"))

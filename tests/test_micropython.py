@@ -50,8 +50,8 @@ def mpy(worker_id):
             for n in names:
                 if n.endswith(".py"):
                     src = os.path.join(sub, n)
-                    subprocess.run([exe, "-o", os.path.join(out, src[:-3] + ".mpy"), "-s", src,
-                                    os.path.join(ROOT, src)], check=True)
+                    subprocess.run([exe, "-o", os.path.join(out, src[:-3] + ".mpy"), "-s",
+                                    bundle.source_name(src), os.path.join(ROOT, src)], check=True)
     return rel
 
 

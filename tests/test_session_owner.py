@@ -8,11 +8,11 @@
 # or to an item of one of its attributes (s.cfg[k] = v), a setattr on it, or a call of one of its
 # _methods is reported.
 import ast
-import os
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from util import sources
+
 SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py")
 _NAMES = ("s", "session", "sess")
 
@@ -63,17 +63,9 @@ def offences(path, rel):
     return found
 
 
-def firmware_modules():
-    for d, _, names in os.walk(os.path.join(ROOT, "firmware")):
-        for name in sorted(names):
-            if name.endswith(".py"):
-                p = os.path.join(d, name)
-                yield p, os.path.relpath(p, ROOT).replace(os.sep, "/")
-
-
 def test_only_the_session_sets_its_fields_or_calls_its_private_methods():
     bad = []
-    for p, rel in firmware_modules():
+    for p, rel in sources("firmware"):
         if rel not in SESSION_CODE:
             bad += offences(p, rel)
     assert not bad, "\n".join(bad)

