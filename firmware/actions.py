@@ -2,8 +2,8 @@
 # hint, replay the last move, the blitz pass (OM-10) and leaving the game. Like
 # firmware/resume.py they live outside the class so that their code takes no heap during play:
 # Session._call imports this module for the one call and drops it. self is the session (they set
-# its fields: tests/test_session_owner.py allows it here and in resume.py only).
-from firmware.common import num, passed
+# its fields: tests/test_session_owner.py allows it here, in session.py and in resume.py).
+from firmware.common import num
 
 
 def undo(self):
@@ -52,7 +52,7 @@ def replay(self):
 
 def blitz_pass(self):
     # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
-    pos = passed(self.game, self.rec.pos)
+    pos = _passed(self.game, self.rec.pos)
     if pos is None:
         self.say("Time! Random move")
         self.play_move(self.legal[0][0])
@@ -63,6 +63,17 @@ def blitz_pass(self):
     self.say("Time! The turn passes")
     self.save()
     self._begin_turn()
+
+
+def _passed(game, pos):
+    """pos with the other side to move (the turn passes: OM-10 blitz), or None if the game's
+    rules refuse that position."""
+    obj = game.to_json(pos)
+    obj["to_move"] = 1 - obj["to_move"]
+    try:
+        return game.from_json(obj)
+    except ValueError:
+        return None
 
 
 def leave(self, load):

@@ -109,17 +109,6 @@ class Legal:
         return f(self.buf[i]) if f is not None else num(self[i][1])
 
 
-def passed(game, pos):
-    """pos with the other side to move (the turn passes: OM-10 blitz), or None if the game's
-    rules refuse that position."""
-    obj = game.to_json(pos)
-    obj["to_move"] = 1 - obj["to_move"]
-    try:
-        return game.from_json(obj)
-    except ValueError:
-        return None
-
-
 def copy_scene(snap):
     """A copy of a position JSON deep enough for the animation to change its lists."""
     out = {}
