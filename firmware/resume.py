@@ -7,7 +7,7 @@
 # exception.
 from engine import games
 from engine.record import Record
-from firmware.common import TakeBack, MoveLog
+from firmware.common import TakeBack, MoveLog, unload
 from firmware.games import adapter, engine_game, keep_game
 
 
@@ -17,10 +17,11 @@ def start(self, name):
     self.undo = TakeBack()
     self.log = MoveLog()
     self.ad = keep_game(name)
+    unload("firmware.screens.over")  # a last game's end screen (loaded at its end)
     self.cfg["game"] = name
     from firmware.screens.play import PlayScreen
-    from firmware.screens import over  # noqa: F401 (loaded now: a game's end must not
-    self.play = PlayScreen(self)         # need a large free block on a fragmented heap)
+    self.play = PlayScreen(self)  # (the game-over screen's module loads at the end, into the
+                                  # room the AI's buffers leave: Session._begin_turn)
 
 
 def new_game(self):

@@ -16,11 +16,15 @@ def test_title_menu_starts_oanquan_vs_ai():
 
 
 def test_oanquan_complete_game_vs_ai_level1():
+    import sys
     s = make("oanquan", "ai", 1)
     c = Clock()
     s.new_game()
+    # the game-over screen's module loads at the end, not during the game (its heap)
+    assert "firmware.screens.over" not in sys.modules
     n = play_out(s, c, 400)
     assert s.screen == "summary" and s.scr.kind == "over", n
+    assert "firmware.screens.over" in sys.modules
     r = s.game.result(s.rec.pos)
     assert r is not None and sum(r["score"]) == 70
     # issue 12 #6: every term of the OAQ-9 score by name, its total, the reason in words
@@ -37,6 +41,8 @@ def test_oanquan_complete_game_vs_ai_level1():
     assert o.page == 1 and o.view_key() == "text"
     press(s, c, "b")
     assert s.screen == "title"
+    s.new_game()  # and goes when the next game starts
+    assert s.screen == "play" and "firmware.screens.over" not in sys.modules
 
 
 def test_sanyao_two_players_round_change_and_match():
