@@ -28,7 +28,9 @@ def hint(self):
     if self.phase != "select" or not self.is_human(self.mover()):
         self.say("No hint now")
         return
-    code = self._brain().hint(self.rec.pos, self.ai_ms)
+    b = self._brain()
+    p = b.player  # the AI's hint (its level 4 budget), else a random move: the AI is unavailable
+    code = p.hint(self.rec.pos, self.ai_ms) if p is not None else b.random_move(self.rec.pos)
     if code is None:
         return
     t = self.game.move_str(self.rec.pos, code)

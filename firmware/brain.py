@@ -5,11 +5,12 @@
 # the session asks: reply() after a move (the AI's answer searched while the move is shown),
 # turn(now) on the AI's turn, ponder_turn() on the human's, pace(stop, ms) from the app's loop and
 # decide() for the move to play.
-# Underneath, two ways to get a move: at once (move, hint), or in slices so the screen stays live:
+# Underneath, two ways to get a move: at once (player.hint, player.move: firmware/actions.py and
+#   the tools; random_move() without the AI), or in slices so the screen stays live:
 #   begin(pos, level, ms_cap) once, then work() on every tick until it returns True (progress()
-#   for an indicator), then result(); cancel() drops it; result() before the end takes the best
-#   move so far. ponder(pos, level) on the human's turn, then work() on every tick: the AI
-#   searches its likely reply, and begin() picks it up if the human played the guessed move.
+#   for an indicator), then result(); result() before the end takes the best move so far.
+#   ponder(pos, level) on the human's turn, then work() on every tick: the AI searches its likely
+#   reply, and begin() picks it up if the human played the guessed move.
 import gc
 import random
 from engine.compat import const, ticks_ms, ticks_diff
@@ -53,7 +54,8 @@ class Brain:
         self.ready = False  # run() finished the search: result() gives its move
         self.moved = False  # pace() moved the progress on
 
-    def _random(self, pos):
+    def random_move(self, pos):
+        """A uniformly random legal move (no AI), None if there is none."""
         if self.buf is None:
             self.buf = [0] * self.game.MAX_MOVES
         n = self.game.moves(pos, self.buf)
@@ -61,11 +63,6 @@ class Brain:
             return None
         i = self.rng.randrange(n) if self.rng else random.randrange(n)
         return self.buf[i]
-
-    def move(self, pos, level, ms_cap=None):
-        if self.player is not None:
-            return self.player.move(pos, level, ms_cap)
-        return self._random(pos)
 
     # ------------------------------------------------------------------ what the session asks
     def reply(self):
@@ -109,11 +106,6 @@ class Brain:
         return self.result()
 
     # ------------------------------------------------------------------ the search
-    def hint(self, pos, ms_cap=None):
-        if self.player is not None:
-            return self.player.hint(pos, ms_cap)
-        return self._random(pos)
-
     def begin(self, pos, level, ms_cap=None, seen=None):
         """Starts thinking about the move for `pos` (the AI to move); seen: Record.seen, so
         that the AI sees which moves would repeat a position a third time."""
@@ -148,7 +140,7 @@ class Brain:
                 return False
 
     def thinking(self):
-        """True between begin() and result() / cancel()."""
+        """True between begin() and result()."""
         if self.player is not None:
             return self.player.thinking()
         return self.pos is not None
@@ -193,12 +185,7 @@ class Brain:
                 return None
             return self.player.result()
         pos, self.pos = self.pos, None
-        return self._random(pos) if pos is not None else None
-
-    def cancel(self):
-        if self.player is not None:
-            self.player.cancel()
-        self.pos = None
+        return self.random_move(pos) if pos is not None else None
 
     def ponder(self, pos, level, seen=None):
         """Search while the human (to move in `pos`; seen: Record.seen) thinks; work() advances

@@ -55,10 +55,11 @@ def suffix(text):
 
 
 class Legal:
-    """The mover's legal moves, read as (code, text) pairs like a list: the codes live in one
-    buffer made once per game, the texts are made only when asked (an Omweso position has dozens
-    of moves: making all their texts after every move was a move's largest allocation on the
-    chip). s: the session (its game, position and the game's adapter)."""
+    """The mover's legal moves, read as (code, text) pairs like a list (iterated through
+    __getitem__ up to its IndexError, on MicroPython too): the codes live in one buffer made once
+    per game, the texts are made only when asked (an Omweso position has dozens of moves: making
+    all their texts after every move was a move's largest allocation on the chip). s: the
+    session (its game, position and the game's adapter)."""
 
     def __init__(self, s):
         self.s = s
@@ -99,39 +100,10 @@ class Legal:
         c = self.buf[i]
         return c, self.s.game.move_str(self.s.rec.pos, c)
 
-    def __iter__(self):
-        for i in range(self.n):
-            yield self[i]
-
     def cell(self, i):
         """The cell move i starts from (the adapter's cell(code) when it has one: no text)."""
         f = getattr(self.s.ad, "cell", None)
         return f(self.buf[i]) if f is not None else num(self[i][1])
-
-
-def copy_scene(snap):
-    """A copy of a position JSON deep enough for the animation to change its lists."""
-    out = {}
-    for k in snap:
-        v = snap[k]
-        if isinstance(v, list):
-            v = [list(x) if isinstance(x, list) else x for x in v]
-        out[k] = v
-    return out
-
-
-def wrap(lines, n):
-    """Lines word-wrapped to n characters (a word longer than n is cut)."""
-    out = []
-    for line in lines:
-        while len(line) > n:
-            i = line.rfind(" ", 0, n + 1)
-            if i <= 0:
-                i = n
-            out.append(line[:i].rstrip())
-            line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
-        out.append(line)
-    return out
 
 
 # ---- take-backs and the move log they rewind ------------------------------------------------

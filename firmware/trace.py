@@ -3,11 +3,21 @@
 # preview). Its own module, imported when a move is played: the code is not held while the AI's
 # buffers are made at the start of a game, the opening's lowest point on the chip (issue 10).
 from engine.compat import const, ticks_diff
-from firmware.common import copy_scene
 
 _LAP = const(1 << 28)  # Trace's int tags: below _LAP a drop
 _RELAY = const(2 << 28)
 _KINDS = ("first", "relay", "resow", "okutema")
+
+
+def copy_scene(snap):
+    """A copy of a position JSON deep enough for the animation to change its lists."""
+    out = {}
+    for k in snap:
+        v = snap[k]
+        if isinstance(v, list):
+            v = [list(x) if isinstance(x, list) else x for x in v]
+        out[k] = v
+    return out
 
 
 class Trace:

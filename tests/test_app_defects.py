@@ -198,7 +198,7 @@ def test_nothing_is_cut_off_at_160x128(game, monkeypatch):
 
 def test_help_text_is_wrapped_not_cut():
     from firmware.games import part
-    from firmware.common import wrap
+    from firmware.views.text import wrap
     for g in NAMES:
         words = " ".join(part(g, "help").HELP).split()
         rows = wrap(part(g, "help").HELP, 26)
@@ -249,12 +249,12 @@ def test_hint_text_shown_after_a_long_search():
     app, s = R.setup_app(160, 128, "omweso", mode="ai")
     s.new_game()
     b = s._brain()
-    real = b.hint
+    real = b.player.hint
 
     def slow(pos, ms=None):
         s.now += 5000  # time passes while it searches
         return real(pos, ms)
-    b.hint = slow
+    b.player.hint = slow
     R.press(s, "x")
     s.tick(s.now + 10)
     assert s.msg.startswith("Hint: pit %d" % s.hint)
@@ -280,13 +280,13 @@ def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
         if s.phase != "select":
             continue
         b = s._brain()
-        real = b.hint
+        real = b.player.hint
         got = []
 
         def hint(pos, ms=None, real=real, got=got):
             got.append(real(pos, ms))
             return got[-1]
-        b.hint = hint
+        b.player.hint = hint
         R.press(s, "x")
         assert got and s.play.cursor == s.hint
         want = s.game.move_str(s.rec.pos, got[0])

@@ -68,7 +68,7 @@ b = s._brain()  # the session's own AI (engine.ai.Player and its search buffers)
 gc.collect()
 out["brain"] = out["heap"] - gc.mem_free() - out["used_before_brain"]
 ready = gc.mem_free()
-b.move(s.rec.pos, 5)
+b.player.move(s.rec.pos, 5)
 after = gc.mem_free()  # no collection: a search allocates nothing per node
 out["min_free_search"] = min(ready, after)
 out["nodes"], out["depth"] = b.player.last[2], b.player.last[3]
@@ -255,7 +255,7 @@ app.render()
 step("game_screen")
 brain = s.brain  # the session's own AI (no second Player)
 ready = gc.mem_free()
-move = brain.move(s.rec.pos, 5)
+move = brain.player.move(s.rec.pos, 5)
 after = gc.mem_free()   # no collection: the search allocates nothing per node
 print("SEARCHED")  # what follows is the report (it allocates; the app is done)
 last = brain.player.last if brain.player is not None else None

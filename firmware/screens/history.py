@@ -1,7 +1,6 @@
 # Move history (from the pause menu): every move of the game so far, who played it and what it
 # captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
 # Portable.
-from firmware.common import wrap
 
 
 class HistoryScreen:
@@ -15,7 +14,8 @@ class HistoryScreen:
         self.rows = 4
         self.top = 0
 
-    def set_width(self, chars, rows):
+    def set_width(self, chars, rows):  # (the view asks: its module holds wrap)
+        from firmware.views.text import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
         self.top = max(0, len(self.lines) - rows)  # the newest moves in view

@@ -1,7 +1,6 @@
 # Text screens: the game's "How to play" (scrollable) and the round summary between rounds or
 # games of a match. Portable.
 from firmware.games import part, drop
-from firmware.common import wrap
 
 
 class HelpScreen:
@@ -16,7 +15,9 @@ class HelpScreen:
         self.rows = 4     # text rows on the screen (set by the view)
 
     def set_width(self, chars, rows):
-        """The view's size: the text is word-wrapped to it, nothing is cut off."""
+        """The view's size: the text is word-wrapped to it, nothing is cut off (wrap is the
+        view's: its module is loaded by now)."""
+        from firmware.views.text import wrap
         self.lines = wrap(part(self.s.cfg["game"], "help").HELP, chars)
         self.rows = rows
 
@@ -68,7 +69,8 @@ class SummaryScreen:
         self.top = 0
         self.rows = 4
 
-    def set_width(self, chars, rows):
+    def set_width(self, chars, rows):  # (the view asks: its module holds wrap)
+        from firmware.views.text import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 

@@ -3,7 +3,7 @@
 import displayio
 from firmware.views import ui
 from engine.games import TITLES
-from firmware.common import wrap
+from firmware.views.text import wrap
 
 LINE = ui.CH_H + 2
 lines_label = ui.lines_label

@@ -52,7 +52,7 @@ app.render()
 step("game_screen")
 b = s.brain
 f0 = gc.mem_free()
-b.move(s.rec.pos, 5)
+b.player.move(s.rec.pos, 5)
 print("HELD search", START - min(f0, gc.mem_free()))
 '''
 
