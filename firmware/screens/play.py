@@ -1,7 +1,7 @@
 # The play screen: the board of the game in progress. Its input: the cursor over the mover's
 # cells that can be played, picking one, the direction/choice prompts (also at an Omweso mid-move
-# choice point), Omweso's free set-up, hint, undo, pause. The game flow itself (AI turn,
-# animation) is the session's. Portable.
+# choice point), hint, undo, pause; during a set-up (Omweso's) the game's adapter takes the
+# buttons (setup_press). The game flow itself (AI turn, animation) is the session's. Portable.
 from firmware.common import suffix
 
 
@@ -93,8 +93,8 @@ class PlayScreen:
                 self.choose(self.opts[self.opt_i])
             elif b == "b":
                 s.cancel_choice()
-        elif ph == "setup":
-            self.setup_press(b)
+        elif ph == "setup":  # a game's set-up (Omweso's): its adapter's buttons
+            s.ad.setup_press(self, b)
 
     def cells(self):
         s = self.s
@@ -224,34 +224,3 @@ class PlayScreen:
         if ch == "":
             return self.s.ad.PLAIN_CHOICE
         return self.s.ad.choice_label(self.cursor, ch)
-
-    # ------------------------------------------------------------------ Omweso free set-up
-    def setup_press(self, b):
-        s = self.s
-        if b in ("up", "down", "left", "right"):
-            self.cursor = self.nav(self.cursor, b)
-            self.armed = False
-        elif b == "a":
-            if self.hand:
-                self.setup[self.cursor] += 1
-                self.hand -= 1
-                self.armed = False
-            elif self.armed:
-                text = "setup:" + ",".join(str(x) for x in self.setup)
-                try:
-                    code = s.game.parse_move(s.rec.pos, text)
-                except ValueError as e:
-                    s.say(str(e)[:40])
-                    return
-                self.setup = None
-                s.play_move(code)
-            else:
-                self.armed = True
-                s.say("A again: done, B: edit")
-        elif b == "b":
-            self.armed = False
-            if self.setup[self.cursor]:
-                self.setup[self.cursor] -= 1
-                self.hand += 1
-            elif not self.hand:
-                s.menu("pause")

@@ -10,7 +10,7 @@ import displayio
 from array import array
 from engine.compat import const
 from firmware.views import ui
-from firmware.views.pit import Pit, GLYPHS, box_outline
+from firmware.views.pit import Pit, FONT, glyph, box_outline
 
 # overlays at most in use at once: BoardView.styles gives at most 5 single styles (last, cursor,
 # hint, the sowing's pit, the next pit) and an Omweso capture 2 pits
@@ -84,10 +84,10 @@ class Layers:
         for i in range(numbers):  # pixel by pixel with fills: no tuple per pixel (garbage)
             x = i * cw
             for ch in str(i):
-                bits = GLYPHS[ch]
+                k = glyph(ch)
                 for r in range(5):
                     for c in range(3):
-                        if bits[r] & (4 >> c):
+                        if FONT[k + r] & (4 >> c):
                             ui.rect(strip, x + c, r, 1, 1, 1)
                 x += 4
         pal = _ink(ui.RING)

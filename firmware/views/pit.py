@@ -6,23 +6,40 @@ from firmware.views.ui import palette, rect, BODY
 
 # A 3x5 pixel font for the counts drawn into the pit bitmaps (no label object per pit: 32 labels,
 # each a Group, a TileGrid, a palette and a bitmap, would not fit next to Omweso's search).
-# Each glyph: 5 rows of 3 bits, top row first.
-GLYPHS = {
-    "0": (7, 5, 5, 5, 7), "1": (2, 6, 2, 2, 7), "2": (7, 1, 7, 4, 7), "3": (7, 1, 3, 1, 7),
-    "4": (5, 5, 7, 1, 1), "5": (7, 4, 7, 1, 7), "6": (7, 4, 7, 5, 7), "7": (7, 1, 2, 2, 2),
-    "8": (7, 5, 7, 5, 7), "9": (7, 5, 7, 1, 7), "Q": (7, 5, 5, 7, 1), "+": (0, 2, 7, 2, 0),
-    "s": (0, 3, 6, 3, 6),
-}
+# Each glyph: 5 rows of 3 bits, top row first, in one bytes constant (a dict of tuples held ~0.4 KB
+# more heap on the chip): glyph(ch) says where a character's rows start.
+_CHARS = "0123456789Q+s"
+FONT = (
+    b"\x07\x05\x05\x05\x07"  # 0
+    b"\x02\x06\x02\x02\x07"  # 1
+    b"\x07\x01\x07\x04\x07"  # 2
+    b"\x07\x01\x03\x01\x07"  # 3
+    b"\x05\x05\x07\x01\x01"  # 4
+    b"\x07\x04\x07\x01\x07"  # 5
+    b"\x07\x04\x07\x05\x07"  # 6
+    b"\x07\x01\x02\x02\x02"  # 7
+    b"\x07\x05\x07\x05\x07"  # 8
+    b"\x07\x05\x07\x01\x07"  # 9
+    b"\x07\x05\x05\x07\x01"  # Q
+    b"\x00\x02\x07\x02\x00"  # +
+    b"\x00\x03\x06\x03\x06"  # s
+)
+
+
+def glyph(ch):
+    """Where character ch's five rows start in FONT; -1 if the font has no glyph for it."""
+    i = _CHARS.find(ch)
+    return i * 5 if i >= 0 else -1
 
 
 def glyph_pixels(text, x, y, sc):
     """The (x, y) pixels of text drawn with the 3x5 font at scale sc, top-left at x, y."""
     out = []
     for ch in text:
-        rows = GLYPHS.get(ch)
-        if rows is not None:
+        k = glyph(ch)
+        if k >= 0:
             for r in range(5):
-                bits = rows[r]
+                bits = FONT[k + r]
                 for c in range(3):
                     if bits & (4 >> c):
                         for dy in range(sc):
@@ -286,10 +303,10 @@ class Pit:
         w = self.w
         h = self.h
         for ch in t:
-            rows = GLYPHS.get(ch)
-            if rows is not None:
+            k = glyph(ch)
+            if k >= 0:
                 for r in range(5):
-                    bits = rows[r]
+                    bits = FONT[k + r]
                     y0 = y + r * sc
                     y1 = y0 + sc
                     y0 = y0 if y0 > 0 else 0

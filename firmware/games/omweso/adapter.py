@@ -149,3 +149,37 @@ def num_of(text):
     while i < len(text) and "0" <= text[i] <= "9":
         i += 1
     return int(text[:i]) if i else -1
+
+
+def setup_press(play, b):
+    """The free set-up's buttons on the play screen (its cursor over the 16 pits, the seeds in
+    hand, play.setup the counts): here, not in the screen, so that the other games do not hold
+    the code."""
+    s = play.s
+    if b in ("up", "down", "left", "right"):
+        play.cursor = play.nav(play.cursor, b)
+        play.armed = False
+    elif b == "a":
+        if play.hand:
+            play.setup[play.cursor] += 1
+            play.hand -= 1
+            play.armed = False
+        elif play.armed:
+            text = "setup:" + ",".join(str(x) for x in play.setup)
+            try:
+                code = s.game.parse_move(s.rec.pos, text)
+            except ValueError as e:
+                s.say(str(e)[:40])
+                return
+            play.setup = None
+            s.play_move(code)
+        else:
+            play.armed = True
+            s.say("A again: done, B: edit")
+    elif b == "b":
+        play.armed = False
+        if play.setup[play.cursor]:
+            play.setup[play.cursor] -= 1
+            play.hand += 1
+        elif not play.hand:
+            s.menu("pause")
