@@ -5,7 +5,9 @@
 from micropython import const
 
 _RATE = const(8000)   # samples per second
-_MAX = const(2000)    # longest tone: 250 ms at 8 kHz (one 2 KB buffer, allocated once)
+# the longest sound: 150 ms at 8 kHz, one buffer allocated once. The app's longest is the capture
+# chord (firmware/app.py _TONES: 140 ms); 250 ms held 0.8 KB more heap on every board with sound
+_MAX = const(1200)
 
 
 class Tone:
