@@ -28,13 +28,14 @@ from tools.emu import emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# gc.mem_alloc(), exact, not gc.mem_free(), which moves in steps of up to 8 KB (METHOD below)
 STEPS = r'''
 import gc
 def step(name):
     gc.collect()
-    print("HELD", name, START - gc.mem_free())
+    print("HELD", name, gc.mem_alloc() - START)
 gc.collect()
-START = gc.mem_free()
+START = gc.mem_alloc()
 from boards import select
 hw = select.load(select.board_name(select.board_id()))
 del select
@@ -51,9 +52,9 @@ s.new_game()
 app.render()
 step("game_screen")
 b = s.brain
-f0 = gc.mem_free()
+a0 = gc.mem_alloc()
 b.player.move(s.rec.pos, 5)
-print("HELD search", START - min(f0, gc.mem_free()))
+print("HELD search", max(a0, gc.mem_alloc()) - START)
 '''
 
 
@@ -91,8 +92,12 @@ not edit by hand. Each checkout's own bundle (its `tools/build/bundle.py`, .mpy)
 10.2.1 in the emulated RP2040, and through the REPL takes the steps of `tests/test_hw_heap.py`:
 the board module, the App and its title screen, a new game against the AI (the AI made with its
 search buffers as the board is shown), then one level-5 search. The figure is the heap held during
-that search (`gc.mem_free()` at the REPL's start less the lowest `gc.mem_free()` around the
-search, after a collection): what a game keeps in RAM while the AI thinks. Less is better."""
+that search: `gc.mem_alloc()` around the search (its highest) less `gc.mem_alloc()` at the REPL's
+start, each after a collection: what a game keeps in RAM while the AI thinks. Less is better.
+`gc.mem_alloc()`, not `gc.mem_free()`: CircuitPython 10's `mem_free` adds the outer heap's largest
+free block rounded down to a 1/16 step of its power of two (8 KB steps at the REPL's 150 KB, 2 KB
+at a game's 40 KB), which moved two bundles' figures up to 2 KB apart for the same bytes held;
+`mem_alloc` counts the bytes of the GC's blocks in use, exactly."""
 
 
 def rev(checkout):
