@@ -7,28 +7,16 @@ import displayio
 import terminalio
 from engine.compat import const
 
-try:
-    import bitmaptools
-    _blit = bitmaptools.blit
-except (ImportError, AttributeError):
-    _blit = None
-
 FONT = terminalio.FONT
 _WHITE = const(0xFFFFFF)  # the default colour (firmware/views/ui.py TEXT)
 
 # Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
-# glyphs of its translation only): the base letter plus a mark in the cell's blank rows above
-# it, as Terminus draws them. Always composed, so the desktop and the device look the same.
-# The letters, their base letters and their marks: two rows of 5-bit masks (left pixel = 16)
-# from the top of the cell for a capital, two rows lower for a small letter.
+# glyphs of its translation only), composed in the atlas (firmware/views/atlas.py).
 _MARKED = "\u00d4\u00f4\u0102\u0103\u00c2\u00e2"  # Ô ô Ă ă Â â
-_BASE = b"OoAaAa"
-_MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
 _NONE = const(255)  # a character the font has no glyph for: left out, as bitmap_label leaves it
 
-# The atlas: tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter _MARKED[i]. A tile is
-# the font's advance wide and its ascent + descent tall, the glyph where bitmap_label puts it in
-# a line (this font's glyphs stay inside their advance: dx >= 0, dx + width <= shift_x).
+# The atlas (its tiles: firmware/views/atlas.py; this font's glyphs stay inside their advance:
+# dx >= 0, dx + width <= shift_x).
 _A = []  # atlas bitmap, tile width, tile height, the box's middle (yt), the font's greatest
 #          ascent, the box's height for one line (adafruit_display_text's _text_bounding_box)
 _HAS = bytearray(96)  # 1 for the ASCII characters the font has a glyph for (get_glyph makes a
@@ -36,70 +24,14 @@ _HAS = bytearray(96)  # 1 for the ASCII characters the font has a glyph for (get
 
 
 def _atlas():
-    if _A:
-        return _A
-    g = FONT.get_glyph(ord("M"))
-    gw, gh, gdx, gdy, adv = g.width, g.height, g.dx, g.dy, g.shift_x  # type: ignore
-    asc = dsc = 0
-    for ch in "M j'":
-        if FONT.get_glyph(ord(ch)) is not None:
-            asc = max(asc, gh + gdy)
-            dsc = max(dsc, -gdy)
-    bb = FONT.get_bounding_box()
-    amax, dmax = (bb[1], -bb[3]) if len(bb) == 4 else (asc, dsc)
-    th = amax + dmax
-    top = amax - gh - gdy
-    b = displayio.Bitmap(adv * (96 + len(_MARKED)), th, 2)
-    copy = _copier(b)
-    for t in range(96 + len(_MARKED)):
-        c = 32 + t if t < 96 else _BASE[t - 96]
-        g = FONT.get_glyph(c)
-        if g is None:
-            continue
-        if t < 96:
-            _HAS[t] = 1
-        _glyph(b, t * adv + gdx, top, g, copy)
-        if t >= 96:
-            m = t - 96
-            y = top + (0 if c < 97 else 2)
-            for r in (_MARK[2 * m], _MARK[2 * m + 1]):
-                for i in range(5):
-                    if r & (16 >> i) and 0 <= y < th:
-                        b[t * adv + gdx + i, y] = 1
-                y += 1
-    _A.extend((b, adv, th, asc // 2, amax, asc + dsc))
+    """The atlas (_A), built at the first label by code loaded for that call and dropped: it
+    takes no heap afterwards."""
+    if not _A:
+        from firmware.views import atlas
+        atlas.build(_A, _HAS, FONT, _MARKED)
+        from firmware.common import unload
+        unload("firmware.views.atlas")
     return _A
-
-
-def _copier(b):
-    # Bitmap.blit (Blinka), bitmaptools.blit (CircuitPython 9+) or pixel by pixel, decided once
-    if hasattr(b, "blit"):
-        return 1
-    return 2 if _blit is not None else 0
-
-
-def _glyph(b, x, y, g, copy):
-    """Glyph g's pixels (other than 0) into b at x, y, clipped to b."""
-    src = g.bitmap
-    gw = g.width
-    gh = g.height
-    x0 = g.tile_index * gw
-    y0 = 0
-    if y < 0:
-        y0 = -y
-        y = 0
-    h = min(gh - y0, b.height - y)
-    if h <= 0:
-        return
-    if copy == 1:
-        b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_index=0)
-    elif copy == 2:
-        _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_source_index=0)
-    else:
-        for j in range(h):
-            for i in range(gw):
-                if src[x0 + i, y0 + j]:
-                    b[x + i, y + j] = 1
 
 
 def tile_of(ch):

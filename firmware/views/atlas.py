@@ -1,0 +1,84 @@
+# The labels' atlas of the font's glyphs (firmware/views/label.py), built once at the first label
+# by this module, loaded for that call and dropped: its code takes no heap afterwards.
+# Tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter marked[i]: its base letter plus
+# the mark in the cell's blank rows above it, as Terminus draws them (always composed, so the
+# desktop and the device look the same). A tile is the font's advance wide and its ascent +
+# descent tall, the glyph where bitmap_label puts it in a line.
+import displayio
+
+try:
+    import bitmaptools
+    _blit = bitmaptools.blit
+except (ImportError, AttributeError):
+    _blit = None
+
+# The marked letters' base letters and marks: two rows of 5-bit masks (left pixel = 16) from the
+# top of the cell for a capital, two rows lower for a small letter (label.py _MARKED: Ô ô Ă ă Â â).
+_BASE = b"OoAaAa"
+_MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
+
+
+def build(out, has, font, marked):
+    """out gets (atlas bitmap, tile width, tile height, the box's middle, the font's greatest
+    ascent, the box's height for one line); has[c - 32] = 1 for each ASCII c the font has."""
+    g = font.get_glyph(ord("M"))
+    gw, gh, gdx, gdy, adv = g.width, g.height, g.dx, g.dy, g.shift_x  # type: ignore
+    asc = dsc = 0
+    for ch in "M j'":
+        if font.get_glyph(ord(ch)) is not None:
+            asc = max(asc, gh + gdy)
+            dsc = max(dsc, -gdy)
+    bb = font.get_bounding_box()
+    amax, dmax = (bb[1], -bb[3]) if len(bb) == 4 else (asc, dsc)
+    th = amax + dmax
+    top = amax - gh - gdy
+    b = displayio.Bitmap(adv * (96 + len(marked)), th, 2)
+    copy = _copier(b)
+    for t in range(96 + len(marked)):
+        c = 32 + t if t < 96 else _BASE[t - 96]
+        g = font.get_glyph(c)
+        if g is None:
+            continue
+        if t < 96:
+            has[t] = 1
+        _glyph(b, t * adv + gdx, top, g, copy)
+        if t >= 96:
+            m = t - 96
+            y = top + (0 if c < 97 else 2)
+            for r in (_MARK[2 * m], _MARK[2 * m + 1]):
+                for i in range(5):
+                    if r & (16 >> i) and 0 <= y < th:
+                        b[t * adv + gdx + i, y] = 1
+                y += 1
+    out.extend((b, adv, th, asc // 2, amax, asc + dsc))
+
+
+def _copier(b):
+    # Bitmap.blit (Blinka), bitmaptools.blit (CircuitPython 9+) or pixel by pixel, decided once
+    if hasattr(b, "blit"):
+        return 1
+    return 2 if _blit is not None else 0
+
+
+def _glyph(b, x, y, g, copy):
+    """Glyph g's pixels (other than 0) into b at x, y, clipped to b."""
+    src = g.bitmap
+    gw = g.width
+    gh = g.height
+    x0 = g.tile_index * gw
+    y0 = 0
+    if y < 0:
+        y0 = -y
+        y = 0
+    h = min(gh - y0, b.height - y)
+    if h <= 0:
+        return
+    if copy == 1:
+        b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_index=0)
+    elif copy == 2:
+        _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_source_index=0)
+    else:
+        for j in range(h):
+            for i in range(gw):
+                if src[x0 + i, y0 + j]:
+                    b[x + i, y + j] = 1
