@@ -198,7 +198,7 @@ def test_nothing_is_cut_off_at_160x128(game, monkeypatch):
 
 def test_help_text_is_wrapped_not_cut():
     from firmware.games import part
-    from firmware.views.text import wrap
+    from firmware.views.ui import wrap
     for g in NAMES:
         words = " ".join(part(g, "help").HELP).split()
         rows = wrap(part(g, "help").HELP, 26)

@@ -31,7 +31,7 @@ class GameOverScreen:
         self.rows = 4
 
     def set_width(self, chars, rows):
-        from firmware.views.text import wrap
+        from firmware.views.ui import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 

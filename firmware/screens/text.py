@@ -15,9 +15,9 @@ class HelpScreen:
         self.rows = 4     # text rows on the screen (set by the view)
 
     def set_width(self, chars, rows):
-        """The view's size: the text is word-wrapped to it, nothing is cut off (wrap is the
-        view's: its module is loaded by now)."""
-        from firmware.views.text import wrap
+        """The view's size: the text is word-wrapped to it, nothing is cut off (wrap: in
+        views/ui.py, loaded by now)."""
+        from firmware.views.ui import wrap
         self.lines = wrap(part(self.s.cfg["game"], "help").HELP, chars)
         self.rows = rows
 
@@ -69,8 +69,8 @@ class SummaryScreen:
         self.top = 0
         self.rows = 4
 
-    def set_width(self, chars, rows):  # (the view asks: its module holds wrap)
-        from firmware.views.text import wrap
+    def set_width(self, chars, rows):  # (the view asks: views/ui.py, loaded by now, has wrap)
+        from firmware.views.ui import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 

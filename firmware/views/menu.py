@@ -3,7 +3,6 @@
 import displayio
 from firmware.views import ui
 from engine.games import TITLES
-from firmware.views.text import wrap
 
 LINE = ui.CH_H + 2
 lines_label = ui.lines_label
@@ -107,7 +106,7 @@ class MenuView:
         if not items or not self.top <= sel < self.top + self.n:
             ui.set_text(self.mark_l, "")
             ui.set_text(self.mark_r, "")
-        ui.set_text(self.note, "\n".join(wrap([m.note() or s.notice], self.chars)[:2]))
+        ui.set_text(self.note, "\n".join(ui.wrap([m.note() or s.notice], self.chars)[:2]))
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)
 

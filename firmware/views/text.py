@@ -1,6 +1,5 @@
 # Text screens' view: "How to play" (scrollable), round summaries, the game-over score table.
-# One multi-line label for the body; wrap(), the word wrap of every text screen (and the menus'
-# notes), loaded with them: the game's board needs none.
+# One multi-line label for the body.
 import displayio
 from firmware.views import ui
 
@@ -35,17 +34,3 @@ class TextView:
         self.rows = rows
         ui.set_text(self.body, "\n".join(rows).rstrip())
         ui.set_text(self.foot, ui.fit(foot, self.w))
-
-
-def wrap(lines, n):
-    """Lines word-wrapped to n characters (a word longer than n is cut)."""
-    out = []
-    for line in lines:
-        while len(line) > n:
-            i = line.rfind(" ", 0, n + 1)
-            if i <= 0:
-                i = n
-            out.append(line[:i].rstrip())
-            line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
-        out.append(line)
-    return out

@@ -111,6 +111,22 @@ def fit(text, width):
     return text if len(text) <= n else text[:n]
 
 
+def wrap(lines, n):
+    """Lines word-wrapped to n characters (a word longer than n is cut): the text screens and
+    the menus' notes. Here, loaded with every view: in a module of its own, the pause menu
+    waited ~15 ms more for its import."""
+    out = []
+    for line in lines:
+        while len(line) > n:
+            i = line.rfind(" ", 0, n + 1)
+            if i <= 0:
+                i = n
+            out.append(line[:i].rstrip())
+            line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
+        out.append(line)
+    return out
+
+
 BAR_W = 30   # the AI's progress bar: at least this wide (a fifth of the screen), BAR_H high
 BAR_H = 8
 
