@@ -54,6 +54,8 @@ class App:
         d.root_group = self.root
         self.view = None
         self.view_key = None
+        self.under = None  # the board's view under the pause box (its key: under_key)
+        self.under_key = None
         self.drawn = -1
         self.collect()
 
@@ -72,6 +74,11 @@ class App:
         panel keeps its picture until render() has built the next one whole."""
         if self.view is None:
             return
+        if self.under is not None:  # the pause box goes; the board under it is shown again
+            self.root.remove(self.view.group)  # (only the box's area is sent to the panel)
+            self.view, self.view_key = self.under, self.under_key
+            self.under = self.under_key = None
+            return
         if self.refresh:
             self.board.display.root_group = self.blank
         self.root.remove(self.view.group)
@@ -83,10 +90,19 @@ class App:
         screen stays on the panel until the new one is built (nothing is refreshed here)."""
         s = self.session
         k = s.scr.view_key()
-        if k != self.view_key:
+        if k == "box" and self.view is not None and self.under is None:
+            # the pause menu: a box on top of the board, whose view stays (App.drop_view)
+            self.under, self.under_key = self.view, self.view_key
+            self.view = s.scr.view(self.board.display.width, self.board.display.height)
+            self.root.append(self.view.group)
+            self.view_key = k  # (no collection: its ~20 ms made opening the box slow; tidy())
+        elif k != self.view_key:
             d = self.board.display
             if self.refresh:  # the panel keeps the old picture meanwhile (no refresh till then)
                 d.root_group = self.blank
+            if self.under is not None:  # a screen from the pause box: the board goes too
+                self.root.remove(self.under.group)
+                self.under = self.under_key = None
             if self.view is not None:
                 self.root.remove(self.view.group)
                 self.view = None

@@ -73,25 +73,27 @@ class Session:
         self.version += 1
 
     def menu(self, name, back="title", sel=None):
-        if "firmware.screens.menu" not in sys.modules:
-            # the board's bitmaps go before the menus' modules load (both: Omweso's lowest heap)
-            self.drop_view()
+        box = name == "pause" and self.scr is self.play
+        if box:  # a box over the board, which stays (App.render); the AI's buffers make room
+            self.brain = None  # for the menus' modules (to_board makes them again)
+            gc.collect()
+        elif "firmware.screens.menu" not in sys.modules:
+            self.drop_view()  # the board's bitmaps go before the menus' modules load
             gc.collect()
         from firmware.screens.menu import MenuScreen
-        self.show(MenuScreen(self, name, back, sel))
+        self.show(MenuScreen(self, name, back, sel, box))
 
     def to_board(self):
-        """Back to the game's board: the menus' view and modules go, one collection, then the AI
-        once a game it plays (its buffers in one piece, before the board's bitmaps; not for a
-        finished game; two players: at the first hint)."""
+        """Back to the game's board (kept under the pause box): the menus go, then the AI's
+        buffers in one piece (not for a finished game; two players: at the first hint)."""
         self.show(self.play)
         self.drop_view()
         drop_menus()
         drop(self.cfg["game"], "rule_text")
-        gc.collect()
-        if self.brain is None and self.cfg["mode"] != "two" and \
-                not self.game.over(self.rec.pos):
-            self._brain()
+        if self.brain is None and self.cfg["mode"] != "two" and not self.game.over(self.rec.pos):
+            self._brain()  # (B.make collects first)
+        else:
+            gc.collect()
 
     def press(self, b, now=None):
         if now is not None:

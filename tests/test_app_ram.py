@@ -164,7 +164,8 @@ def screen_costs():
             if s.screen != "pause":
                 s.press("start", 0)
             app.render()
-            menu = displayio_bytes(app.root)
+            assert s.scr.box and app.under is not None  # the box over the board
+            menu = displayio_bytes(app.view.group)
             rows.append(("%dx%d" % (w, h), game, board, menu))
     return rows
 
@@ -191,8 +192,9 @@ RP2040's, so the device needs less (bytecode is the same size).
 SCREENS_TEXT = """**displayio objects per screen**, computed from their sizes as CircuitPython stores them:
 bitmap rows padded to 32 bits, plus an estimated fixed cost per object (Group 40 B + 8 B per
 child, TileGrid 80 B + its tile indices, Palette 24 B + 8 B per colour). Only one screen exists at
-a time: `firmware/app.py` drops the old view and collects before building the next. The test
-fails if a board screen passes 35 KB or a menu 12 KB.
+a time: `firmware/app.py` drops the old view and collects before building the next; but the pause
+menu is a box over the board, which stays under it (the AI's search buffers are freed meanwhile):
+its column counts the box alone. The test fails if a board screen passes 35 KB or a menu 12 KB.
 
 """
 
@@ -209,7 +211,7 @@ def tables():
         L.append("| %s | %.1f KB | %.1f KB | %.1f KB | %.1f KB |" % (
             name, m["import"] / 1024, m["new_game"] / 1024, m["playing"] / 1024,
             m["free"] / 1024))
-    L += ["", SCREENS_TEXT.rstrip("\n"), "", "| screen | game | board screen | pause menu |",
+    L += ["", SCREENS_TEXT.rstrip("\n"), "", "| screen | game | board screen | pause box |",
           "|---|---|---|---|"]
     for size, game, board, menu in screen_costs():
         L.append("| %s | %s | %.1f KB (%d objects) | %.1f KB (%d objects) |" % (

@@ -160,15 +160,19 @@ def check_menu(app, s):
     v = app.view
     i = s.scr.sel - v.top
     assert v.rows[i].strip("<> ").startswith(s.scr.item_text(s.scr.items[s.scr.sel])[:10].strip())
-    # the selected row is yellow, in its own row band; the title too
-    assert count(d, 0, v.row_y(i), d.width, LINE, ui.YELLOW) > 10
-    assert count(d, 0, 0, d.width, ui.CH_H + 2, ui.YELLOW) > 10
+    # the selected row is yellow, in its own row band; the title too (a box's rows: within it)
+    x, y, w, line = v.group.x, v.group.y, v.w, v.line
+    assert count(d, x, y + v.row_y(i), w, line, ui.YELLOW) > 10
+    assert count(d, x, y, w, ui.CH_H + 2, ui.YELLOW) > 10
     for k in range(len(v.rows)):
         if v.rows[k] and k != i:
-            assert count(d, 0, v.row_y(k), d.width, LINE, ui.YELLOW) == 0
+            assert count(d, x, y + v.row_y(k), w, line, ui.YELLOW) == 0
             it = s.scr.items[v.top + k]
             col = ui.TEXT if s.scr.item_enabled(it) else ui.DIM
-            assert count(d, 0, v.row_y(k), d.width, LINE, col) > 10, (k, v.rows[k])
+            assert count(d, x, y + v.row_y(k), w, line, col) > 10, (k, v.rows[k])
+    if v.box:  # the pause box: on its panel colour, the board still around it
+        assert d.pixel(x + w - 1, y + 1) == to565(ui.PANEL)
+        assert app.under is not None and app.under.group in app.root
 
 
 def check_text(app, s):

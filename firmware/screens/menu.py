@@ -8,9 +8,10 @@ from firmware.games import engine_game, adapter
 class MenuScreen:
     STEPS = ("up", "down")  # what X/Y do on a four-button board
 
-    def __init__(self, s, name, back="title", sel=None):
+    def __init__(self, s, name, back="title", sel=None, box=False):
         self.s = s
         self.name = name
+        self.box = box  # a box over the board (the pause menu opened from it), else full screen
         self.back = back          # the menu B returns to ("title" or "pause")
         self.rules_before = None  # the rules when the rule menu opened (a change: new game)
         self.items = self._items()
@@ -27,10 +28,10 @@ class MenuScreen:
 
     def view(self, w, h):
         from firmware.views.menu import MenuView
-        return MenuView(w, h, self.s)
+        return MenuView(w, h, self.s, self.box)
 
     def view_key(self):
-        return "menu"
+        return "box" if self.box else "menu"
 
     def select(self, item):
         for i in range(len(self.items)):
@@ -156,7 +157,7 @@ class MenuScreen:
                 s.do_undo()
                 s.to_board()
             else:
-                s.say("Undo not available")
+                s.say("Cannot undo")
         elif kind == "hint":
             s.to_board()
             s.do_hint()

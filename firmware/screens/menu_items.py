@@ -108,8 +108,8 @@ def rules_items(options):
 PAUSE = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
          ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
 
-GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
-           "history": "Move history..."}
+GO_TEXT = {"rules": "Rules...", "settings": "Settings...", "help": "How to play",
+           "history": "History..."}
 KIND_TEXT = {"resume": "Resume", "start": "Start game", "back": "Back", "undo": "Undo",
              "hint": "Hint", "restart": "Restart", "quit": "Quit to menu",
-             "replay": "Replay last move"}
+             "replay": "Replay move"}

@@ -80,7 +80,7 @@ class PlayScreen:
                 if s.can_undo():
                     s.do_undo()
                 else:
-                    s.say("Undo not available")
+                    s.say("Cannot undo")
         elif ph == "choose":
             arrows = [s.ad.arrow(self.cursor, ch) for ch in self.opts]
             if b in arrows:  # the arrow pointing the way the stones will go picks that way

@@ -30,6 +30,7 @@ GREEN = 0x40FF60
 RED = 0xFF4040
 P_COL = (0x60A0FF, 0xFF8060)
 MAGENTA = 0xFF40FF
+PANEL = 0x202838      # the pause box over the board
 
 # pit styles: ring colour (and body override for a capture)
 STYLE_RING = {"": RING, "cursor": YELLOW, "last": CYAN, "hint": GREEN, "capture": RED,
