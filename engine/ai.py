@@ -22,6 +22,7 @@ LEVELS = {
 # the level below (docs/ai.md, docs/performance.md "AI arena").
 MISTAKES = {"sanyao": (550, 400, 260, 120, 0), "oanquan": (300, 150, 90, 25, 0)}
 HINT_LEVEL = 4
+POLL_MS = 4  # device ms of search between two calls of work()'s poll
 PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before searching the reply
 
 # Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
@@ -77,6 +78,7 @@ class Player:
     def __init__(self, game, seed=1, max_ply=0):
         self.game = game
         self.search = Search(game, max_ply)
+        self.search.every = slice_nodes(game.NAME, POLL_MS)  # work(poll=...) asks this often
         self.rng = (seed * 2654435761 + 1) & 0x3FFFFFFF
         self.last = None  # (move, score, nodes, depth) of the last search
         self.root = bytearray(game.SIZE)  # the position being searched
@@ -139,16 +141,17 @@ class Player:
             n = self.game.moves(pos, buf)
             self.wild = buf[self._rand(n)]
 
-    def work(self, nodes=0):
+    def work(self, nodes=0, poll=None):
         """Runs the current search (thinking or pondering) for up to `nodes` more nodes (0: to
-        its end). True when a begin() search is done; pondering never reports done."""
+        its end), or until poll() returns True (Search.step). True when a begin() search is
+        done; pondering never reports done."""
         st = self.state
         if st == 0:
             return False
         s = self.search
         if st == 1:
-            return s.step(nodes)
-        if s.step(nodes) and st == 2:  # the guess is made: search the reply to it
+            return s.step(nodes, poll)
+        if s.step(nodes, poll) and st == 2:  # the guess is made: search the reply to it
             self.guess = s.move
             rec = Record(self.game, self.root, self.seen)  # plays into self.root
             rec.play(s.move)  # as the game record will: the repetition rule included

@@ -7,10 +7,10 @@
 # decide() for the move to play.
 # Underneath, two ways to get a move: at once (player.hint, player.move: firmware/actions.py and
 #   the tools; random_move() without the AI), or in slices so the screen stays live:
-#   begin(pos, level, ms_cap) once, then work() on every tick until it returns True (progress()
-#   for an indicator), then result(); result() before the end takes the best move so far.
-#   ponder(pos, level) on the human's turn, then work() on every tick: the AI searches its likely
-#   reply, and begin() picks it up if the human played the guessed move.
+#   begin(pos, level, ms_cap) once, then run(stop, ms) on every pass until it returns True
+#   (progress() for an indicator), then result(); result() before the end takes the best move so
+#   far. ponder(pos, level) on the human's turn, then run() on every pass: the AI searches its
+#   likely reply, and begin() picks it up if the human played the guessed move.
 import gc
 import random
 from engine.compat import const, ticks_ms, ticks_diff
@@ -21,12 +21,10 @@ except ImportError:  # the AI module has not landed (or does not fit): random le
     _ai = None
 
 AVAILABLE = _ai is not None
-# device milliseconds of search per work() call: the app checks its buttons between slices, so a
-# slice is the longest a press waits for the search (40 ms made a cursor step feel sticky), or a
-# sowing's next frame. On the AI's turn, when neither waits, slices are BIG_MS: each slice costs
-# the search a little to resume.
-SLICE_MS = 8
-BIG_MS = 40
+# The search runs in one slice per pass of the app's loop, asking every few nodes (engine/ai.py
+# POLL_MS: 4 ms on the device) whether a button waits or the pass's time is up (Brain.run): a press
+# waits at most that long, and a slice ends only when it must (each resume walks back down the
+# tree: Omweso's 4-node slices of 8 ms took 34-48% longer than one search on the chip).
 _AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
 _DEMO_DELAY = const(700)   # between moves in AI demo mode
 
@@ -48,8 +46,10 @@ class Brain:
         self.buf = None  # the random fallback's move list, made when first needed
         self.rng = random.Random(seed) if hasattr(random, "Random") else None
         self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
-        self.slice = _ai.slice_nodes(game.NAME, SLICE_MS) if self.player is not None else 0
-        self.big = _ai.slice_nodes(game.NAME, BIG_MS) if self.player is not None else 0
+        self.stop = None  # run()'s stop() and time, for poll()
+        self.t0 = self.ms = 0
+        self.due = False  # poll() said stop
+        self.poll = self._poll  # the bound method made once: the search calls it heap-locked
         self.pos = None  # random fallback: the position of begin()
         self.ready = False  # run() finished the search: result() gives its move
         self.moved = False  # pace() moved the progress on
@@ -91,7 +91,7 @@ class Brain:
         on screen needs to keep time). True once the move is ready; self.moved: the progress
         moved on (an attribute, not a tuple: this runs every pass of the loop)."""
         p = self.progress()
-        ready = self.run(stop, ms, self.s.phase == "ai")
+        ready = self.run(stop, ms)
         self.moved = self.progress() != p
         return ready
 
@@ -120,24 +120,34 @@ class Brain:
         if not self.thinking_about(pos):
             self.begin(pos, level, ms_cap, seen)
 
-    def work(self, big=False):
-        """One slice of search (about SLICE_MS on the device, BIG_MS if big). True once the move
-        is ready."""
+    def work(self):
+        """The search to its end (at once). True once the move is ready."""
         if self.player is not None:
-            return self.player.work(self.big if big else self.slice)
+            return self.player.work(0)
         return self.pos is not None
 
-    def run(self, stop=None, ms=0, big=False):
-        """Slices of work(big): at least one, then more until `ms` have passed, the search has
-        nothing left or stop() is True (a button waits). True once the move is ready."""
-        t0 = ticks_ms()
-        while True:
-            if self.work(big) and self.thinking():
+    def run(self, stop=None, ms=0):
+        """Searches until `ms` have passed, the search has nothing left or stop() is True (a
+        button waits), asked every few nodes (_poll); at least those few nodes. True once the
+        move is ready."""
+        if self.player is None:
+            self.ready = self.pos is not None
+            return self.ready
+        self.stop = stop
+        self.t0 = ticks_ms()
+        self.ms = ms
+        self.due = False
+        while True:  # (a ponder's guess found: its reply's search starts, the slice goes on)
+            if self.player.work(0, self.poll) and self.thinking():
                 self.ready = True
                 return True
-            if not self.busy() or (stop is not None and stop()) or \
-                    ticks_diff(ticks_ms(), t0) >= ms:
+            if self.due or not self.busy():
                 return False
+
+    def _poll(self):
+        st = self.stop
+        self.due = (st is not None and st()) or ticks_diff(ticks_ms(), self.t0) >= self.ms
+        return self.due
 
     def thinking(self):
         """True between begin() and result()."""

@@ -22,9 +22,11 @@ def _start(game="oanquan", level=5, ponder=True, seed=3):
 
 def _ai_turn(s, c):
     """Ticks until the AI has moved; returns (ticks spent thinking, screen updates, progress
-    readings)."""
-    ticks = updates = 0
-    seen = []
+    readings: (first, last, times it moved on, never went back)). A tick searches a few nodes:
+    thousands of ticks, so no list of them (the MicroPython heap)."""
+    ticks = updates = moved = 0
+    first = last = -1
+    rising = True
     for _ in range(100000):
         if s.screen != "play" or s.phase not in ("ai", "anim", "none"):
             break
@@ -33,8 +35,14 @@ def _ai_turn(s, c):
         if s.phase == "ai" and s.brain is not None and s.brain.thinking():
             ticks += 1
             updates += 1 if changed else 0
-            seen.append(s.ai_progress())
-    return ticks, updates, seen
+            p = s.ai_progress()
+            if first < 0:
+                first = p
+            elif p != last:
+                moved += 1
+                rising = rising and p > last
+            last = p
+    return ticks, updates, (first, last, moved, rising)
 
 
 def _play_code(s, c, code):
@@ -65,13 +73,12 @@ def _human_first(s, c, k=0):
 def test_screen_updates_while_the_ai_thinks():
     s, c = _start()
     _human_first(s, c)
-    ticks, updates, seen = _ai_turn(s, c)
-    # level 5 is thousands of nodes, a slice about 8 device ms: many ticks, and a new picture
+    ticks, updates, (first, last, moved, rising) = _ai_turn(s, c)
+    # level 5 is thousands of nodes, a tick's slice a few nodes: many ticks, and a new picture
     # whenever the percentage moves
     assert ticks >= 20, ticks
-    moved = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
     assert moved >= 50 and updates >= moved, (updates, moved, ticks)
-    assert seen == sorted(seen) and seen[0] < 20 and seen[-1] >= 90, seen
+    assert rising and first < 20 and last >= 90, (first, last)
     assert s.phase in ("select", "over") or s.screen != "play"
 
 
@@ -81,9 +88,11 @@ def test_the_pause_menu_drops_the_search_and_the_ai_thinks_again_afterwards():
     # the chip), so its search starts again once the board is back
     s, c = _start(ponder=False)
     _human_first(s, c)
-    for _ in range(6):
+    for _ in range(200):  # a few nodes a tick
         c.t += 300
         s.tick(c.t)
+        if s.phase == "ai" and s.ai_progress() > 0:
+            break
     assert s.phase == "ai" and s.brain.thinking() and 0 < s.ai_progress() < 100
     before = bytes(s.rec.pos)
     press(s, c, "start")
@@ -216,9 +225,11 @@ def test_b_plays_the_best_move_so_far():
     # B while the AI thinks: it plays the best move its search has found so far, at once
     s, c = _start(ponder=False)
     _human_first(s, c)
-    for _ in range(8):
+    for _ in range(200):  # a few nodes a tick
         c.t += 300
         s.tick(c.t)
+        if s.phase == "ai" and s.ai_progress() > 0:
+            break
     assert s.brain.thinking() and 0 < s.ai_progress() < 100
     pos = bytearray(s.rec.pos)
     so_far = s.brain.player.search.move
@@ -248,12 +259,22 @@ def test_the_loops_search_while_the_ai_ponders_allocates_nothing():
         lock, unlock = micropython.heap_lock, micropython.heap_unlock
     except (ImportError, AttributeError):
         lock = unlock = None
+    from firmware.buttons import Buttons
+
+    class Queue:  # keypad.EventQueue: true while it holds an event
+        def __len__(self):
+            return 0
+
+    class Keys:
+        events = Queue()
+
+    pending = Buttons(Keys(), ("a", "b")).pending  # the app's stop(): asked inside the search
     done = 0
-    for _ in range(20):
+    for k in range(20):
         if lock is not None:
             lock()
         try:
-            s.work(None, 0)  # one slice
+            s.work(pending if k % 2 else None, 0)  # one slice: a few nodes
             c.t += 20
             s.tick(c.t, ms=-1)  # and the tick before it: the ponder asked again, the clock
         finally:
