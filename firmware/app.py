@@ -56,6 +56,7 @@ class App:
         self.view_key = None
         self.under = None  # the board's view under the pause box (its key: under_key)
         self.under_key = None
+        self.gone = False  # the pause box went: its modules are garbage once the press is over
         self.drawn = -1
         self.collect()
 
@@ -69,66 +70,82 @@ class App:
         if full or mem_free() < self.floor:
             self.collect()
 
-    def drop_view(self):
+    def drop_view(self, keep_board=False):
         """The screen's view goes at once, its heap free for what the next screen loads; the
-        panel keeps its picture until render() has built the next one whole."""
+        panel keeps its picture until render() has built the next one whole. The pause box goes
+        alone with keep_board (only the box's area of the board is then sent to the panel)."""
         if self.view is None:
             return
-        if self.under is not None:  # the pause box goes; the board under it is shown again
-            self.root.remove(self.view.group)  # (only the box's area is sent to the panel)
+        if self.under is not None:  # the pause box: the board under it is the view again
+            self.root.remove(self.view.group)
             self.view, self.view_key = self.under, self.under_key
             self.under = self.under_key = None
-            return
+            if keep_board:
+                self.gone = True  # collected once the press that closed it has returned
+                return
         if self.refresh:
             self.board.display.root_group = self.blank
         self.root.remove(self.view.group)
         self.view = None
-        self.view_key = None  # (the caller collects: Session.menu, Session.to_board)
+        self.view_key = None  # (the caller collects: Session.clear, Session.to_board)
 
     def render(self):
         """Brings the view up to date with the session; True if anything was drawn. The old
         screen stays on the panel until the new one is built (nothing is refreshed here)."""
         s = self.session
         k = s.scr.view_key()
-        if k == "box" and self.view is not None and self.under is None:
-            # the pause menu: a box on top of the board, whose view stays (App.drop_view)
+        if k == "box" and self.under is None:
+            # the pause menu: a box on top of the board, whose view stays (drop_view); back from
+            # a screen it opened, the board is built (and drawn) first
+            if self.view_key != s.play.view_key():
+                self.build(s.play, s.play.view_key())
+                self.view.update(s)
             self.under, self.under_key = self.view, self.view_key
             self.view = s.scr.view(self.board.display.width, self.board.display.height)
             self.root.append(self.view.group)
-            self.view_key = k  # (no collection: its ~20 ms made opening the box slow; tidy())
-        elif k != self.view_key:
-            d = self.board.display
-            if self.refresh:  # the panel keeps the old picture meanwhile (no refresh till then)
-                d.root_group = self.blank
-            if self.under is not None:  # a screen from the pause box: the board goes too
-                self.root.remove(self.under.group)
-                self.under = self.under_key = None
-            if self.view is not None:
-                self.root.remove(self.view.group)
-                self.view = None
-                self.collect()
-            elif s.scr is s.play:
-                # the board again, its view dropped by the session (Session.to_board): the menu
-                # that was pressed, and the modules it unloaded, were still alive on the stack at
-                # the session's collection (after a pause menu: Omweso's lowest point, 6 KB under
-                # what this collection leaves, on the chip). A menu needs none: Session.menu
-                # collected after dropping the board (one collection less: ~40 ms)
-                self.collect()
-            # (a game's board: the session made the AI's buffers when it showed it, in one
-            # piece before these bitmaps, Session.to_board)
-            self.view = s.scr.view(d.width, d.height)
-            self.root.append(self.view.group)
-            if self.refresh:  # a new root: displayio sends the whole panel once, where the old
-                d.root_group = self.root  # view's area then every new piece's went out again
             self.view_key = k
-            # building it left garbage: gone before the first drawing adds its own (the first
-            # Omweso board was the lowest point of a game's first step on the chip)
+            self.collect()
+        elif k != self.view_key:
+            self.build(s.scr, k)
+        elif self.gone:  # (the session's collection ran while the box's code was on the stack)
+            self.gone = False
             self.collect()
         elif s.version == self.drawn and self.view.tick(s):
             return True  # only the AI's progress indicator or the countdown moved on
         self.view.update(s)
         self.drawn = s.version
         return True
+
+    def build(self, scr, k):
+        """The view of screen scr (view key k) in place of what is shown."""
+        s = self.session
+        d = self.board.display
+        if self.refresh:  # the panel keeps the old picture meanwhile (no refresh till then)
+            d.root_group = self.blank
+        if self.under is not None:  # a screen from the pause box: the board goes too
+            self.root.remove(self.under.group)
+            self.under = self.under_key = None
+        if self.view is not None:
+            self.root.remove(self.view.group)
+            self.view = None
+            self.collect()
+        elif scr is s.play:
+            # the board again, its view dropped by the session (Session.to_board): the menu
+            # that was pressed, and the modules it unloaded, were still alive on the stack at
+            # the session's collection (after a pause menu: Omweso's lowest point, 6 KB under
+            # what this collection leaves, on the chip). A menu needs none: Session.clear
+            # collected after dropping the board (one collection less: ~40 ms)
+            self.collect()
+        # (a game's board: the session made the AI's buffers when it showed it, in one
+        # piece before these bitmaps, Session.to_board)
+        self.view = scr.view(d.width, d.height)
+        self.root.append(self.view.group)
+        if self.refresh:  # a new root: displayio sends the whole panel once, where the old
+            d.root_group = self.root  # view's area then every new piece's went out again
+        self.view_key = k
+        # building it left garbage: gone before the first drawing adds its own (the first
+        # Omweso board was the lowest point of a game's first step on the chip)
+        self.collect()
 
     def step(self, now):
         """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's

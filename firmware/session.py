@@ -1,9 +1,8 @@
 # The session model (no display): settings, the game in progress and its flow, saves, the screen
-# showing (firmware/screens/: press(button, now_ms) goes to it; tick(now_ms) moves time on). The
-# one state machine: only it sets its fields; screens and the app call its verbs (play_move,
-# skip_anim, ask_choice, save...): tests/test_session_owner.py. Its parts: the AI (brain.py), the
-# animation (trace.py), the move log and take-backs (common.py), and its methods loaded for the
-# call: the start (resume.py), what a player asks for now and then (actions.py). Portable.
+# showing (firmware/screens/: press(button, now_ms) goes to it; tick(now_ms) moves time on). The one
+# state machine: only it sets its fields; screens and the app call its verbs (tests/
+# test_session_owner.py). Its parts: the AI (brain.py), the animation (trace.py), the move log and
+# take-backs (common.py), code loaded for the call (resume.py, actions.py). Portable.
 import gc
 import sys
 from engine import games
@@ -48,14 +47,12 @@ class Session:
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
         self.final_lines = []
-        self.turn_at = self.ai_at = 0  # when the human's turn (blitz), the AI's phase started
-        self.human = 0
-        self.brain = None
         self.sounds = []
+        self.turn_at = self.ai_at = self.human = 0  # when the human's turn (blitz), the AI's
+        self.brain = None  # phase started; the human's seat
         self.saved = None        # a decoded save offered as "Resume"
         self.unsaved = False     # a setting changed: saved after its picture (save)
-        # the picture's version; moved_on: only the AI's progress moved on (no new version)
-        self.version = self.moved_on = self.now = 0
+        self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or _nothing  # the app's collection between a move and its save
         self.drop_view = drop_view or _nothing  # the screen's view goes before a menu loads
         self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
@@ -73,21 +70,28 @@ class Session:
         self.version += 1
 
     def menu(self, name, back="title", sel=None):
-        box = name == "pause" and self.scr is self.play
-        if box:  # a box over the board, which stays (App.render); the AI's buffers make room
-            self.brain = None  # for the menus' modules (to_board makes them again)
-            gc.collect()
-        elif "firmware.screens.menu" not in sys.modules:
-            self.drop_view()  # the board's bitmaps go before the menus' modules load
-            gc.collect()
+        if "firmware.screens.menu" not in sys.modules:
+            self.clear()  # the board's bitmaps go before the menus' modules load
         from firmware.screens.menu import MenuScreen
-        self.show(MenuScreen(self, name, back, sel, box))
+        self.show(MenuScreen(self, name, back, sel))
+
+    def clear(self):
+        """The view (and a board under the pause box) go before a full screen's modules load."""
+        self.drop_view()
+        gc.collect()
+
+    def pause(self, sel=None):
+        """The pause menu: a box over the board, which stays (App.render)."""
+        if self.scr is not self.play:
+            self.to_board()
+        from firmware.screens.pause import PauseScreen
+        self.show(PauseScreen(self, sel))
 
     def to_board(self):
-        """Back to the game's board (kept under the pause box): the menus go, then the AI's
-        buffers in one piece (not for a finished game; two players: at the first hint)."""
+        """Back to the game's board (still there under the pause box): the menus go, then the
+        AI's buffers in one piece (not for a finished game; two players: at the first hint)."""
         self.show(self.play)
-        self.drop_view()
+        self.drop_view(True)
         drop_menus()
         drop(self.cfg["game"], "rule_text")
         if self.brain is None and self.cfg["mode"] != "two" and not self.game.over(self.rec.pos):
@@ -229,8 +233,8 @@ class Session:
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
             self.mark("round")
-            self.drop_view()  # the board's bitmaps go before the summary's module loads (a
-            gc.collect()      # game's lowest point on the chip with the AI's buffers held)
+            self.clear()  # the board's bitmaps go before the summary's module loads (a game's
+            # lowest point on the chip with the AI's buffers held)
             from firmware.screens.text import SummaryScreen
             self.show(SummaryScreen(self, "round", lines))
             return
@@ -359,15 +363,11 @@ class Session:
     def resume(self):
         self._call("resume", "resume")
 
-    def next_round(self):
-        """After the round (game) summary: the board, the next round's first turn."""
+    def next_round(self):  # after the round (game) summary: the next round's first turn
         self.to_board()
         self._begin_turn()
 
-    def quit_game(self):
-        self._call("actions", "leave", True)
-
-    def leave_game(self, load=False):
+    def leave_game(self, load=False):  # load (quit): the game saved and offered as "Resume"
         self._call("actions", "leave", load)
 
     def set_cfg(self, key, value):

@@ -199,20 +199,22 @@ class _SeeImport:
 
 def test_the_pause_menu_is_a_box_over_the_board_which_stays():
     # closing the pause menu sends the panel only the box's area of the board, which was never
-    # taken down (rebuilding it took ~0.8 s on the chip); the AI's buffers go before the menus'
-    # modules load (board, buffers and menus together: Omweso's lowest heap on the chip)
+    # taken down (rebuilding it took ~0.8 s on the chip); the AI and its search stay too, and the
+    # box loads one small module, not the menus' (board, AI's buffers and menus together were
+    # Omweso's lowest heap on the chip)
     board, app = _app()
     s = app.session
     s.cfg["game"] = "omweso"
     s.cfg["starts"] = "you"
     s.new_game()
     app.step(10)
-    assert app.view_key.startswith("board") and "firmware.screens.menu" not in sys.modules
-    assert s.brain is not None
+    assert app.view_key.startswith("board") and "firmware.screens.pause" not in sys.modules
+    brain = s.brain
+    assert brain is not None
     d = board.display
     n = d.refreshes
     board_view = app.view
-    see = _SeeImport("firmware.screens.menu", app)
+    see = _SeeImport("firmware.screens.pause", app)
     sys.meta_path.insert(0, see)
     try:
         board.buttons.press("b")
@@ -220,18 +222,18 @@ def test_the_pause_menu_is_a_box_over_the_board_which_stays():
     finally:
         sys.meta_path.remove(see)
     assert see.seen == (board_view, 1, False)  # the board shown all along, nothing blanked
-    assert s.brain is None  # (gone before the import)
+    assert s.brain is brain and "firmware.screens.menu" not in sys.modules
     assert s.scr.name == "pause" and app.view_key == "box" and app.under is board_view
     assert list(app.root) == [board_view.group, app.view.group] and d.root_group is app.root
     assert d.refreshes == n + 1  # the box reached the panel whole, once
     bx, by = app.view.group.x, app.view.group.y
     assert 0 < bx and bx + app.view.w <= d.width and 0 < by and by + app.view.h <= d.height
     assert d.pixel(0, by + 20) != d.pixel(bx + 1, by + 20)  # the board beside the box
-    board.buttons.press("b")  # and back: the same board, the box gone, the AI's buffers again
+    board.buttons.press("b")  # and back: the same board, the box gone
     app.step(200)
     assert app.view is board_view and app.under is None and list(app.root) == [board_view.group]
-    assert d.refreshes == n + 2 and s.brain is not None and d.root_group is app.root
-    assert "firmware.screens.menu" not in sys.modules
+    assert d.refreshes == n + 2 and s.brain is brain and d.root_group is app.root
+    assert "firmware.screens.pause" not in sys.modules
 
 
 def test_a_screen_from_the_pause_box_takes_the_board_down_and_back_builds_it_again():
@@ -249,12 +251,15 @@ def test_a_screen_from_the_pause_box_takes_the_board_down_and_back_builds_it_aga
     board.buttons.press("a")
     app.step(200)  # the settings fill the screen: the board and the box are gone
     assert s.screen == "settings" and app.under is None and list(app.root) == [app.view.group]
-    board.buttons.press("b")  # back to the pause menu: full screen now, nothing under it
+    board.buttons.press("b")  # back to the pause box, over the board built again
     app.step(300)
-    assert s.screen == "pause" and not s.scr.box and app.view_key == "menu"
+    assert s.screen == "pause" and app.view_key == "box" and app.under is not None
+    assert app.under is not old and list(app.root) == [app.under.group, app.view.group]
+    assert s.scr.items[s.scr.sel] == ("go", "settings")
+    assert "firmware.screens.menu" not in sys.modules
     board.buttons.press("b")
     app.step(400)
-    assert app.view_key.startswith("board") and app.view is not old and app.under is None
+    assert app.view_key.startswith("board") and app.under is None
     assert list(app.root) == [app.view.group] and s.brain is not None
 
 

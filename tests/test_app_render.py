@@ -161,7 +161,8 @@ def check_menu(app, s):
     i = s.scr.sel - v.top
     assert v.rows[i].strip("<> ").startswith(s.scr.item_text(s.scr.items[s.scr.sel])[:10].strip())
     # the selected row is yellow, in its own row band; the title too (a box's rows: within it)
-    x, y, w, line = v.group.x, v.group.y, v.w, v.line
+    box = getattr(v, "box", False)
+    x, y, w, line = v.group.x, v.group.y, v.w, v.line if box else LINE
     assert count(d, x, y + v.row_y(i), w, line, ui.YELLOW) > 10
     assert count(d, x, y, w, ui.CH_H + 2, ui.YELLOW) > 10
     for k in range(len(v.rows)):
@@ -170,7 +171,7 @@ def check_menu(app, s):
             it = s.scr.items[v.top + k]
             col = ui.TEXT if s.scr.item_enabled(it) else ui.DIM
             assert count(d, x, y + v.row_y(k), w, line, col) > 10, (k, v.rows[k])
-    if v.box:  # the pause box: on its panel colour, the board still around it
+    if box:  # the pause box: on its panel colour, the board still around it
         assert d.pixel(x + w - 1, y + 1) == to565(ui.PANEL)
         assert app.under is not None and app.under.group in app.root
 

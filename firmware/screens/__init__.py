@@ -1,5 +1,6 @@
 # The screens: each a small object with its own buttons (press) and view (view, view_key).
-#   menu.py     title, rule options, settings, pause     (items: menu_items.py)
+#   menu.py     title, rule options, settings             (items: menu_items.py)
+#   pause.py    the pause menu: a box over the board
 #   play.py     the board of the game in progress: cursor, prompts, set-up
 #   text.py     how to play, the round summary
 #   over.py     game / match over: the final board, then every term of the score
@@ -8,7 +9,8 @@ from firmware.common import unload
 
 # The menus' modules (and the words they show): loaded while a menu shows, dropped when the board
 # comes back (Session.to_board), so that a game keeps only its own modules in RAM.
-_MENUS = ("firmware.views.menu", "firmware.views.text", "firmware.screens.menu",
+_MENUS = ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
+          "firmware.screens.menu", "firmware.screens.pause",
           "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
           "firmware.rule_text", "firmware.games.notes")
 

@@ -48,7 +48,7 @@ class HistoryScreen:
             s.to_board()
             s.replay()
         elif b in ("b", "start"):
-            s.menu("pause", sel=("go", "history"))
+            s.pause(sel=("go", "history"))
 
 
 def log_entries(log):

@@ -1,5 +1,6 @@
-# The menu screens: title, rule options, settings, pause. One class: a list of items (what they
-# are: firmware/screens/menu_items.py), the selected row, and what A / left / right / B do.
+# The menu screens: title, rule options, settings (the pause menu: pause.py). One class: a list of
+# items (what they are: firmware/screens/menu_items.py), the selected row, and what A / left /
+# right / B do.
 # Loaded only while a menu shows. Portable.
 from firmware.screens import menu_items as M
 from firmware.games import engine_game, adapter
@@ -8,10 +9,9 @@ from firmware.games import engine_game, adapter
 class MenuScreen:
     STEPS = ("up", "down")  # what X/Y do on a four-button board
 
-    def __init__(self, s, name, back="title", sel=None, box=False):
+    def __init__(self, s, name, back="title", sel=None):
         self.s = s
         self.name = name
-        self.box = box  # a box over the board (the pause menu opened from it), else full screen
         self.back = back          # the menu B returns to ("title" or "pause")
         self.rules_before = None  # the rules when the rule menu opened (a change: new game)
         self.items = self._items()
@@ -28,10 +28,10 @@ class MenuScreen:
 
     def view(self, w, h):
         from firmware.views.menu import MenuView
-        return MenuView(w, h, self.s, self.box)
+        return MenuView(w, h, self.s)
 
     def view_key(self):
-        return "box" if self.box else "menu"
+        return "menu"
 
     def select(self, item):
         for i in range(len(self.items)):
@@ -46,9 +46,7 @@ class MenuScreen:
             return M.title_items(self._resumable(), s.cfg["mode"])
         if n == "settings":
             return M.settings_items(adapter(s.cfg["game"]).SETTINGS)
-        if n == "rules":
-            return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
-        return list(M.PAUSE)
+        return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
 
     def _resumable(self):
         v = self.s.saved
@@ -66,19 +64,13 @@ class MenuScreen:
             return "%s: %s" % (R.label(g, key), R.value_text(g, key, s.rules_for(g)[key]))
         if kind == "go":
             return M.GO_TEXT[key]
-        if kind == "resume" and self.name == "title":
+        if kind == "resume":
             return "Resume saved game"
         return M.KIND_TEXT.get(kind, kind)
 
     def item_enabled(self, item):
         s = self.s
         kind = item[0]
-        if kind == "undo":
-            return s.can_undo()
-        if kind == "hint":
-            return s.phase == "select" and s.is_human(s.mover())
-        if kind == "replay" or item == ("go", "history"):
-            return bool(s.log) and s.phase in ("select", "setup", "ai")
         if kind == "cfg" and item[1] == "level":
             return s.ai_ok and s.cfg["mode"] != "two"
         return True
@@ -134,9 +126,6 @@ class MenuScreen:
             if key == "help":
                 from firmware.screens.text import HelpScreen
                 s.show(HelpScreen(s, self.name))
-            elif key == "history":
-                from firmware.screens.history import HistoryScreen
-                s.show(HistoryScreen(s))
             else:
                 s.menu(key, back=self.name)
         elif kind == "back":
@@ -148,26 +137,7 @@ class MenuScreen:
                 return
             s.new_game()
         elif kind == "resume":
-            if self.name == "title":
-                s.resume()
-            else:
-                s.to_board()
-        elif kind == "undo":
-            if s.can_undo():
-                s.do_undo()
-                s.to_board()
-            else:
-                s.say("Cannot undo")
-        elif kind == "hint":
-            s.to_board()
-            s.do_hint()
-        elif kind == "replay":
-            s.to_board()
-            s.replay()
-        elif kind == "restart":
-            s.new_game()
-        elif kind == "quit":
-            s.quit_game()
+            s.resume()
 
     def leave(self):
         """B on a submenu: back to the menu that opened it, on the row that opened it."""
@@ -189,7 +159,7 @@ class MenuScreen:
         if name == "settings":
             s.save()
         if ret == "pause" and s.game is not None:
-            s.show(MenuScreen(s, "pause", sel=("go", name)))
+            s.pause(sel=("go", name))
         else:
             s.show(MenuScreen(s, "title", sel=("go", name)))
 
@@ -211,7 +181,5 @@ class MenuScreen:
             if self.item_enabled(it) or it[0] == "undo":
                 self.activate(it)
         elif b in ("b", "start"):
-            if self.name == "pause":
-                s.to_board()
-            elif self.name in ("rules", "settings"):
+            if self.name in ("rules", "settings"):
                 self.leave()

@@ -105,11 +105,5 @@ def rules_items(options):
     return items
 
 
-PAUSE = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
-         ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
-
-GO_TEXT = {"rules": "Rules...", "settings": "Settings...", "help": "How to play",
-           "history": "History..."}
-KIND_TEXT = {"resume": "Resume", "start": "Start game", "back": "Back", "undo": "Undo",
-             "hint": "Hint", "restart": "Restart", "quit": "Quit to menu",
-             "replay": "Replay move"}
+GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play"}
+KIND_TEXT = {"start": "Start game", "back": "Back"}

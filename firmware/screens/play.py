@@ -67,7 +67,7 @@ class PlayScreen:
         if b == "b" and ph == "ai" and s.ai_hurry():  # the AI plays its best move so far
             return
         if b == "start" or (b == "b" and ph in ("ai", "select", "none")):
-            s.menu("pause")
+            s.pause()
             return
         if ph == "select":
             if b in ("up", "down", "left", "right"):

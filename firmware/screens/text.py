@@ -51,9 +51,11 @@ class HelpScreen:
         elif b in ("a", "b", "start"):
             self.lines = ()
             drop(s.cfg["game"], "help")
-            from firmware.screens.menu import MenuScreen
-            back = self.back if self.back == "pause" and s.game is not None else "title"
-            s.show(MenuScreen(s, back, sel=("go", "help")))
+            if self.back == "pause" and s.game is not None:
+                s.pause(sel=("go", "help"))
+            else:
+                from firmware.screens.menu import MenuScreen
+                s.show(MenuScreen(s, "title", sel=("go", "help")))
 
 
 class SummaryScreen:

@@ -34,6 +34,13 @@ def _atlas():
     return _A
 
 
+def glyphs():
+    """(atlas bitmap, tile width, tile height): for rows of text drawn as tiles of their own
+    (firmware/views/pause.py: a TileGrid per row, no Label)."""
+    a = _atlas()
+    return a[0], a[1], a[2]
+
+
 def tile_of(ch):
     """ch's tile in the atlas (_NONE if the font has no glyph for it)."""
     o = ord(ch)

@@ -1,66 +1,41 @@
-# The menus' view (title, rule options, settings, pause).
+# The menus' view (title, rule options, settings; the pause menu's box: views/pause.py).
 # A label per row, each as wide as its text: a step redraws two rows, not the list.
 import displayio
 from firmware.views import ui
 from engine.games import TITLES
 
 LINE = ui.CH_H + 2
-BOX_W = 96  # the pause box: its longest row ("<Quit to menu>") and a margin, 6 tiles of 16
 lines_label = ui.lines_label
 
 
 class MenuView:
-    TITLES = {"title": "MANCALA POCKET", "rules": "Rule options", "settings": "Settings",
-              "pause": "Paused"}
+    TITLES = {"title": "MANCALA POCKET", "rules": "Rule options", "settings": "Settings"}
 
-    def __init__(self, w, h, s, box=False):
-        self.line = LINE
-        if box:  # the pause menu over the board: a box just big enough for its rows, so that
-            # closing it sends the panel only the box's pixels of the board (App.drop_view)
-            self.line = line = ui.CH_H  # the rows touch: each label is opaque (below)
-            n = len(s.scr.items)
-            bw = min(w, BOX_W)
-            bh = min(h, ((n + 1) * line + 4 + 15) // 16 * 16)  # whole tiles of the backdrop
-            self.group = displayio.Group(x=(w - bw) // 2, y=(h - bh) // 2)
-            w, h = bw, bh
-            g = self.group
-            ui.backdrop(g, w, h, ui.PANEL)
-            self.n = min(n, (h - 4) // line - 1)
-            self.y0 = 2 + line
-        else:
-            self.group = displayio.Group()
-            g = self.group
-            ui.backdrop(g, w, h, ui.BG)
-            self.n = max(3, (h - 4 * LINE - 4) // LINE)
-            self.y0 = 4 + LINE
+    def __init__(self, w, h, s):
         self.w = w
         self.h = h
-        self.box = box
-        # in the box, text on the box's colour: displayio then draws a letter's pixels once,
-        # not over the backdrop (opening the box ~25% sooner on the chip)
-        bg = ui.PANEL if box else None
-        self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0), bg)
+        self.group = displayio.Group()
+        g = self.group
+        ui.backdrop(g, w, h, ui.BG)
+        self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
+        self.n = max(3, (h - 4 * LINE - 4) // LINE)
+        self.y0 = 4 + LINE
         # a label per row: a step recolours and re-marks two rows, and only their pixels are
         # sent to the panel (one label for all rows redrew the whole list, ~0.4 s at 320x240)
-        self.lines = [ui.Label(text="", color=ui.TEXT, background_color=bg, x=2,
-                               y=self.row_y(i) + ui.CH_H // 2) for i in range(self.n)]
+        self.lines = [ui.Label(text="", color=ui.TEXT, x=2, y=self.row_y(i) + ui.CH_H // 2)
+                      for i in range(self.n)]
         for lb in self.lines:
             g.append(lb)
         # the selected row's marks (">" before an action, "<" ">" round a value) are labels of
         # their own: a step moves them and recolours two rows, no row's text is drawn again
-        self.mark_l = ui.Label(text="", color=ui.YELLOW, background_color=bg, x=2,
-                               y=self.y0 + ui.CH_H // 2)
-        self.mark_r = ui.Label(text="", color=ui.YELLOW, background_color=bg, x=2,
-                               y=self.y0 + ui.CH_H // 2)
+        self.mark_l = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
+        self.mark_r = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
         g.append(self.mark_l)
         g.append(self.mark_r)
         self.chars = (w - 4) // ui.CH_W
-        # what the selected row is about, word-wrapped on two lines (nothing cut off); in the
-        # pause box a message takes the title's place (the pause menu's rows need no note)
-        self.note = self.msg = None
-        if not box:
-            self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN)
-            self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
+        # what the selected row is about, word-wrapped on two lines (nothing cut off)
+        self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN)
+        self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
         self.rows = [""] * self.n  # the text of each visible row (for tests)
         self.seen = None  # (screen, its stamp, top row, selected row) at the last update
@@ -71,7 +46,7 @@ class MenuView:
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
-        return self.y0 + i * self.line
+        return self.y0 + i * LINE
 
     def _mark(self, lb, text, x, y):
         ui.set_text(lb, text)
@@ -91,8 +66,6 @@ class MenuView:
         t = self.TITLES.get(m.name, "")
         if m.name == "rules":
             t = "Rules: " + TITLES.get(s.cfg["game"], "")
-        if self.box and s.msg:
-            t = ui.fit(s.msg, self.w)
         ui.set_text(self.title, t)
         items = m.items
         sel = m.sel
@@ -132,8 +105,6 @@ class MenuView:
         if not items or not self.top <= sel < self.top + self.n:
             ui.set_text(self.mark_l, "")
             ui.set_text(self.mark_r, "")
-        if self.note is None:
-            return
         ui.set_text(self.note, "\n".join(ui.wrap([m.note() or s.notice], self.chars)[:2]))
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)

@@ -1,0 +1,94 @@
+# The pause menu (B or Start on the board): a box over the board, which stays, and so do the AI's
+# buffers and its search (closing the box sends the panel only the box's area). Loaded while it
+# shows (Session.pause), dropped with the menus (Session.to_board). Portable.
+ITEMS = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
+         ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
+TEXT = {"resume": "Resume", "undo": "Undo", "hint": "Hint", "history": "History...",
+        "replay": "Replay move", "help": "How to play", "rules": "Rules...",
+        "settings": "Settings...", "restart": "Restart", "quit": "Quit to menu"}
+
+
+class PauseScreen:
+    name = "pause"
+    STEPS = ("up", "down")  # what X/Y do on a four-button board
+    box = True
+
+    def __init__(self, s, sel=None):
+        self.s = s
+        self.items = ITEMS
+        self.sel = 0
+        self.stamp = 0  # (the menus' view: bumped when a row's text may change; never here)
+        if sel is not None:
+            self.select(sel)
+
+    def view(self, w, h):
+        from firmware.views.pause import PauseView
+        return PauseView(w, h, self.s)
+
+    def view_key(self):
+        return "box"
+
+    def select(self, item):
+        for i in range(len(self.items)):
+            if self.items[i] == item:
+                self.sel = i
+                return
+
+    def item_text(self, item):
+        return TEXT[item[1] or item[0]]
+
+    def item_enabled(self, item):
+        s = self.s
+        kind = item[0]
+        if kind == "undo":
+            return s.can_undo()
+        if kind == "hint":
+            return s.phase == "select" and s.is_human(s.mover())
+        if kind == "replay" or item == ("go", "history"):
+            return bool(s.log) and s.phase in ("select", "setup", "ai")
+        return True
+
+    def press(self, b):
+        n = len(self.items)
+        if b == "up":
+            self.sel = (self.sel - 1) % n
+        elif b == "down":
+            self.sel = (self.sel + 1) % n
+        elif b == "a":
+            it = self.items[self.sel]
+            if self.item_enabled(it) or it[0] == "undo":
+                self.activate(it)
+        elif b in ("b", "start"):
+            self.s.to_board()
+
+    def activate(self, item):
+        s = self.s
+        kind, key = item
+        if kind == "resume":
+            s.to_board()
+        elif kind == "undo":
+            if s.can_undo():
+                s.do_undo()
+                s.to_board()
+            else:
+                s.say("Cannot undo")
+        elif kind == "hint":
+            s.to_board()
+            s.do_hint()
+        elif kind == "replay":
+            s.to_board()
+            s.replay()
+        elif kind == "restart":
+            s.new_game()
+        elif kind == "quit":
+            s.leave_game(True)
+        elif key in ("help", "history"):  # full screen: the board goes before their module loads
+            s.clear()
+            if key == "help":
+                from firmware.screens.text import HelpScreen
+                s.show(HelpScreen(s, "pause"))
+            else:
+                from firmware.screens.history import HistoryScreen
+                s.show(HistoryScreen(s))
+        else:
+            s.menu(key, back="pause")
