@@ -25,6 +25,7 @@ AVAILABLE = _ai is not None
 # POLL_MS: 4 ms on the device) whether a button waits or the pass's time is up (Brain.run): a press
 # waits at most that long, and a slice ends only when it must (each resume walks back down the
 # tree: Omweso's 4-node slices of 8 ms took 34-48% longer than one search on the chip).
+_MIN_MS = const(8)  # run()'s search at least (a long sowing's frames at "normal" leave it none)
 _AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
 _DEMO_DELAY = const(700)   # between moves in AI demo mode
 
@@ -127,15 +128,15 @@ class Brain:
         return self.pos is not None
 
     def run(self, stop=None, ms=0):
-        """Searches until `ms` have passed, the search has nothing left or stop() is True (a
-        button waits), asked every few nodes (_poll); at least those few nodes. True once the
-        move is ready."""
+        """Searches until `ms` (at least _MIN_MS) have passed, the search has nothing left or
+        stop() is True (a button waits: asked every few nodes, _poll). True once the move is
+        ready."""
         if self.player is None:
             self.ready = self.pos is not None
             return self.ready
         self.stop = stop
         self.t0 = ticks_ms()
-        self.ms = ms
+        self.ms = ms if ms > _MIN_MS else _MIN_MS
         self.due = False
         while True:  # (a ponder's guess found: its reply's search starts, the slice goes on)
             if self.player.work(0, self.poll) and self.thinking():

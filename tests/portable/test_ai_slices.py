@@ -5,7 +5,7 @@
 # or illegal. Portable: CPython and the MicroPython Unix port.
 import gc
 
-from session_util import make, press, greedy, Clock
+from session_util import make, press, greedy, Clock, few as _few
 from engine import games
 from engine import ai
 
@@ -31,7 +31,7 @@ def _ai_turn(s, c):
         if s.screen != "play" or s.phase not in ("ai", "anim", "none"):
             break
         c.t += 300
-        changed = s.tick(c.t)
+        changed = s.tick(c.t, _few)
         if s.phase == "ai" and s.brain is not None and s.brain.thinking():
             ticks += 1
             updates += 1 if changed else 0
@@ -87,7 +87,7 @@ def test_the_pause_menu_pauses_the_search_and_it_goes_on_afterwards():
     _human_first(s, c)
     for _ in range(200):  # a few nodes a tick
         c.t += 300
-        s.tick(c.t)
+        s.tick(c.t, _few)
         if s.phase == "ai" and s.ai_progress() > 0:
             break
     assert s.phase == "ai" and s.brain.thinking() and 0 < s.ai_progress() < 100
@@ -120,7 +120,7 @@ def _game(ponder, seed=5, moves=6, level=4, follow=False, script=None):
             break
         for _ in range(500):  # the human thinks: 500 ticks of a slice each (pondering then)
             c.t += 300
-            s.tick(c.t)
+            s.tick(c.t, _few)
         p = s.brain.player if s.brain is not None else None
         if script is not None:
             code = script[k]
@@ -226,7 +226,7 @@ def test_b_plays_the_best_move_so_far():
     _human_first(s, c)
     for _ in range(200):  # a few nodes a tick
         c.t += 300
-        s.tick(c.t)
+        s.tick(c.t, _few)
         if s.phase == "ai" and s.ai_progress() > 0:
             break
     assert s.brain.thinking() and 0 < s.ai_progress() < 100
@@ -260,9 +260,9 @@ def test_the_loops_search_while_the_ai_ponders_allocates_nothing():
         lock = unlock = None
     from firmware.buttons import Buttons
 
-    class Queue:  # keypad.EventQueue: true while it holds an event
+    class Queue:  # keypad.EventQueue: true while it holds an event (one waits here)
         def __len__(self):
-            return 0
+            return 1
 
     class Keys:
         events = Queue()
@@ -273,7 +273,7 @@ def test_the_loops_search_while_the_ai_ponders_allocates_nothing():
         if lock is not None:
             lock()
         try:
-            s.work(pending if k % 2 else None, 0)  # one slice: a few nodes
+            s.work(pending if k % 2 else _few, 0)  # one slice: a few nodes (a press waits)
             c.t += 20
             s.tick(c.t, ms=-1)  # and the tick before it: the ponder asked again, the clock
         finally:
