@@ -80,10 +80,10 @@ class Session:
         self.drop_view()
         gc.collect()
 
-    def pause(self, sel=None):  # the pause menu: a box over the board, which stays (App.render)
+    def pause(self, sel=None):
+        """The pause menu: a box over the board, which stays (App.render)."""
         if self.scr is not self.play:
-            self.to_board()  # back from a screen the box opened: the board first
-        gc.collect()  # the loop's garbage goes before the box's modules load (Omweso's low point)
+            self.to_board()
         from firmware.screens.pause import PauseScreen
         self.show(PauseScreen(self, sel))
 
