@@ -197,17 +197,23 @@ class _SeeImport:
         return None  # the import itself goes on as usual
 
 
+def _your_turn(game):
+    """A game of `game` against the AI on its board, the human to move: (board, app, session)."""
+    board, app = _app()
+    s = app.session
+    s.cfg["game"] = game
+    s.cfg["starts"] = "you"
+    s.new_game()
+    app.step(10)
+    return board, app, s
+
+
 def test_the_pause_menu_is_a_box_over_the_board_which_stays():
     # closing the pause menu sends the panel only the box's area of the board, which was never
     # taken down (rebuilding it took ~0.8 s on the chip); the AI and its search stay too, and the
     # box loads one small module, not the menus' (board, AI's buffers and menus together were
     # Omweso's lowest heap on the chip)
-    board, app = _app()
-    s = app.session
-    s.cfg["game"] = "omweso"
-    s.cfg["starts"] = "you"
-    s.new_game()
-    app.step(10)
+    board, app, s = _your_turn("omweso")
     assert app.view_key.startswith("board") and "firmware.screens.pause" not in sys.modules
     brain = s.brain
     assert brain is not None
@@ -237,12 +243,7 @@ def test_the_pause_menu_is_a_box_over_the_board_which_stays():
 
 
 def test_a_screen_from_the_pause_box_takes_the_board_down_and_back_builds_it_again():
-    board, app = _app()
-    s = app.session
-    s.cfg["game"] = "oanquan"
-    s.cfg["starts"] = "you"
-    s.new_game()
-    app.step(10)
+    board, app, s = _your_turn("oanquan")
     old = app.view
     board.buttons.press("b")
     app.step(100)
