@@ -25,7 +25,13 @@ AVAILABLE = _ai is not None
 # POLL_MS: 4 ms on the device) whether a button waits or the pass's time is up (Brain.run): a press
 # waits at most that long, and a slice ends only when it must (each resume walks back down the
 # tree: Omweso's 4-node slices of 8 ms took 34-48% longer than one search on the chip).
-_MIN_MS = const(8)  # run()'s search at least (a long sowing's frames at "normal" leave it none)
+# run()'s search at least: a long sowing's frames (~68 ms each on the chip at 320x240, a step
+# due every 66 ms at "normal") left 8 ms about a tenth of the sowing's time; 40 ms a third
+# (frames then show two seeds' steps at once now and then: the sowing keeps its time)
+_MIN_MS = const(40)
+# the AI's turn: search between two draws of its progress indicator (a pass draws for ~14 ms on
+# the chip at 320x240: passes of 100 ms cost a seventh of its thinking time, of 250 ms a twentieth)
+AI_PASS_MS = const(250)
 _AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
 _DEMO_DELAY = const(700)   # between moves in AI demo mode
 

@@ -14,7 +14,7 @@ from firmware.screens import drop_menus
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
 _MSG_MS = const(2200)
-_WORK_MS = const(100)      # search between two looks at the clock (the progress indicator's rate)
+_WORK_MS = const(100)      # pondering: search between two looks at the clock (a blitz countdown's)
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
 
 
@@ -329,7 +329,8 @@ class Session:
 
     def due(self, now):
         """ms of search the app may run before the session needs its next tick."""
-        return self.anim.wait(now) if self.phase == "anim" else _WORK_MS
+        ph = self.phase
+        return self.anim.wait(now) if ph == "anim" else B.AI_PASS_MS if ph == "ai" else _WORK_MS
 
     def ai_progress(self):
         """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""

@@ -8,7 +8,7 @@ from boards import headless
 from firmware.app import App
 from firmware.buttons import Buttons
 from firmware import trace as T
-from session_util import make, Clock, human_move
+from session_util import make, Clock, human_move, few
 
 
 class CountingDisplay(headless.HeadlessDisplay):
@@ -99,6 +99,35 @@ def test_the_ai_starts_thinking_when_the_human_confirms():
         s.tick(c.t)
         steps += 1
     assert s.brain.player.search.nodes > 0 and steps > 3
+
+
+def test_the_ai_searches_a_share_of_every_pass_and_its_own_turn_in_long_passes(monkeypatch):
+    # on the chip a long sowing's frames took all the time of its steps (the AI's reply was
+    # searched for 8 ms a frame); on the AI's turn a pass of 100 ms spent a seventh drawing
+    from firmware import brain as B
+    s = make("oanquan", "ai", 5, anim="normal", ai_ms=10 ** 6)
+    s.new_game()
+    c = Clock()
+    s.tick(c.t)
+    s._brain()
+    human_move(s, c)
+    assert s.phase == "anim" and s.brain.thinking()
+    clock = [0]
+
+    def one_ms_a_look():  # the search's clock: 1 ms passes at each look
+        clock[0] += 1
+        return clock[0]
+    monkeypatch.setattr(B, "ticks_ms", one_ms_a_look)
+    every = s.brain.player.search.every
+    n0 = s.brain.player.search.nodes
+    s.work(None, -30)  # the frame is late: the search still gets its share
+    assert s.brain.player.search.nodes - n0 >= (B._MIN_MS - 2) * every
+    assert B._MIN_MS >= 40
+    while s.phase == "anim":
+        c.t += 500
+        s.tick(c.t, few)
+    assert s.phase == "ai" and s.due(c.t) == B.AI_PASS_MS >= 250
+    monkeypatch.undo()
 
 
 def test_a_sowing_is_shown_within_its_time_however_long():
