@@ -45,18 +45,20 @@ def explain(search, rec, move, nodes):
 
 
 def words(taken, reply_taken, ends, again):
-    """The hint's line, short enough for 160x128: "takes 12; best reply takes 2"."""
+    """The hint's line, at most 26 characters (a line at 160x128, the smallest screen): "takes
+    12; reply takes 2", "takes 0; reply takes 6", "takes 3; you move again"."""
     t = takes(taken)
     if ends:
         return t + "; the game ends"
     if again:  # (San-Yao: the opponent has no move)
         return t + "; you move again"
-    return t + "; best reply " + takes(reply_taken if reply_taken > 0 else 0)
+    return t + "; reply " + takes(reply_taken if reply_taken > 0 else 0)
 
 
 def takes(n):
-    """What a move took, in words: "takes 12", "takes nothing", "gives 3"."""
-    return "takes %d" % n if n > 0 else ("gives %d" % -n if n < 0 else "takes nothing")
+    """What a move took, in words: "takes 12", "takes 0", "gives 3" (its mover's material
+    fell: its seeds sown into the opponent's pits)."""
+    return "gives %d" % -n if n < 0 else "takes %d" % n
 
 
 def review(search, rec, moves, nodes, player=None):

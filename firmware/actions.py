@@ -3,7 +3,7 @@
 # firmware/resume.py they live outside the class so that their code takes no heap during play:
 # Session._call imports this module for the one call and drops it. self is the session (they set
 # its fields: tests/test_session_owner.py allows it here, in session.py and in resume.py).
-from firmware.common import num
+from firmware.common import num, unload
 
 
 def undo(self):
@@ -35,7 +35,21 @@ def hint(self):
         return
     t = self.game.move_str(self.rec.pos, code)
     self.hint = num(t)
-    self.play.hinted(t, "Hint: " + self.ad.move_words(t))
+    self.play.hinted(t, "Hint: " + self.ad.move_words(t), _why(self, p, code))
+
+
+def _why(self, p, code):
+    """The hint's reason, the words of cli.py explain (engine/explain.py, loaded for the call):
+    what the move takes and what the reply the search finds (level 3's budget: ~0.7 s on the
+    chip after the hint's 1.8 s) takes back. "" without the AI."""
+    if p is None:
+        return ""
+    from engine import explain
+    from engine.ai import level_nodes
+    try:
+        return explain.explain(p.search, self.rec, code, level_nodes(self.game.NAME, 3))["text"]
+    finally:
+        unload("engine.explain")
 
 
 def replay(self):

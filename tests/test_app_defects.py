@@ -267,6 +267,36 @@ def test_hint_text_shown_after_a_long_search():
 
 
 @pytest.mark.parametrize("game", NAMES)
+def test_a_hint_says_why_on_the_status_line_in_explains_words(game):
+    # issue 31 #2: what the move takes and what the search's best reply takes back, the words of
+    # cli.py explain for the same move and budget, on one line of the smallest screen
+    from engine import explain, search
+    from engine.ai import level_nodes
+    from engine.record import Record
+    app, s = R.setup_app(160, 128, game, mode="ai")
+    s.new_game()
+    s.human = s.mover()
+    s._begin_turn()
+    assert s.phase == "select"
+    b = s._brain()
+    real = b.player.hint
+    got = []
+    b.player.hint = lambda pos, ms=None: got.append(real(pos, ms)) or got[-1]
+    pos = bytearray(s.rec.pos)
+    R.press(s, "x")
+    assert got and s.play.cursor == s.hint
+    want = explain.explain(search.Search(s.game), Record(s.game, pos, s.rec.seen), got[0],
+                           level_nodes(game, 3))["text"]
+    assert s.play.hint_why == want and len(want) <= 26
+    R.shot(app)
+    assert app.view.frame.status.text.startswith(want[:22])
+    R.press(s, "right" if s.phase == "select" else "b")  # the cursor moves: the reason stays
+    R.shot(app)
+    assert app.view.frame.status.text.startswith(want[:22])
+    assert "Hint" not in app.view.frame.status.text
+
+
+@pytest.mark.parametrize("game", NAMES)
 def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
     # the hint trap (issue 31): the direction prompt opened on the other direction, so A, A
     # played another move than the one the hint named

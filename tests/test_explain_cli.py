@@ -66,7 +66,9 @@ def test_explain_says_what_a_move_takes_and_the_best_reply(name):
         after = bytearray(rec.pos)
         g.play(after, buf[k])
         assert e["gain"] == g.material(after, me) - g.material(rec.pos, me)
-        assert ("takes %d" % e["gain"] if e["gain"] > 0 else "") in e["text"]
+        assert e["text"].startswith("takes %d;" % e["gain"] if e["gain"] >= 0
+                                    else "gives %d;" % -e["gain"])
+        assert len(e["text"]) <= 26  # a line of the smallest screen (160x128)
         if e["reply"] is None:
             assert g.over(after) and "the game ends" in e["text"]
             continue

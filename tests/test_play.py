@@ -362,3 +362,22 @@ def test_the_game_names_keep_their_diacritics_and_fold_on_a_console_without_them
         out = r.stdout.decode(enc)
         assert r.returncode == 0 and r.stderr == b"", (enc, r.stderr)
         assert name + " - " in out, (enc, out[-2000:])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hint_names_the_move_and_says_why_in_the_consoles_words(name):
+    from engine import ai, explain, games
+    from engine.record import Record
+    out = []
+    ask, _ = _script(["i", "q"])
+    with pytest.raises(play.Quit):
+        play.play_game(ask, out.append, name, {}, [None, play._opponent(0, 1)])
+    said = [ln for ln in out if ln.startswith("Hint: ")]
+    assert len(said) == 1
+    g = games.load(name, {})
+    rec = Record(g, g.new())
+    p = ai.Player(g)
+    m = p.hint(rec.pos)
+    why = explain.explain(p.search, rec, m, ai.level_nodes(name, 3))["text"]
+    assert said[0] == "Hint: %s (%s)." % (g.move_str(rec.pos, m), why)
+    assert g.parse_move(rec.pos, said[0].split()[1]) == m  # a move the prompt takes as typed

@@ -21,6 +21,7 @@ class PlayScreen:
         self.armed = False
         self.hint_line = ""  # the last hint's words: on the message line until the move is made
         self.hint_sfx = ""   # its choices ("+" clockwise...): the prompt starts on them
+        self.hint_why = ""   # why that move ("takes 4; reply takes 2"): on the status line
         self.want = None     # the choices the prompt starts on (the hint's, from its cell)
 
     def view(self, w, h):
@@ -136,11 +137,13 @@ class PlayScreen:
             best = order[(i + (1 if b == "right" else -1)) % len(order)]
         return cur if best is None else best
 
-    def hinted(self, text, words):
-        """The hint (a move text) is shown: the cursor on its cell, its words said."""
+    def hinted(self, text, words, why=""):
+        """The hint (a move text) is shown: the cursor on its cell, its words said, why (what it
+        takes, what the reply takes) on the status line while it stands."""
         self.cursor = self.s.hint
         self.hint_sfx = suffix(text)
         self.hint_line = words
+        self.hint_why = why
         self.s.say(words)
 
     # ------------------------------------------------------------------ picking a move

@@ -52,6 +52,8 @@ class BoardView:
             return "%s %s" % (nm[who], "moved " + s.last[2] if s.last else "")
         if s.phase == "setup":
             return "%s: set up" % nm[p]
+        if s.hint is not None and s.phase == "select" and s.play.hint_why:
+            return s.play.hint_why  # why the hinted move (firmware/actions.py)
         if nm[p] == "You":
             return "Your turn"
         if s.phase == "ai" and s.cfg["mode"] != "demo":

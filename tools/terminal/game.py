@@ -17,7 +17,7 @@ try:
 except ImportError:  # the AI is optional for the terminal game
     _ai = None
 
-COMMANDS = "h = help, m = moves so far, u = undo, q = quit"
+COMMANDS = "h = help, i = hint, m = moves so far, u = undo, q = quit"
 WIDTH = 79  # a standard terminal: longer lines are word-wrapped (boards are drawn narrower)
 
 
@@ -252,6 +252,16 @@ def _take_back(rec, undo, history, players):
     return taken
 
 
+def _hint(game, rec):
+    """The console's hint (engine/ai.py Player.hint: level 4's budget, no mistake) and why, in
+    the words of the console and of cli.py explain (the reply searched with level 3's budget)."""
+    from engine import ai, explain
+    p = ai.Player(game)
+    m = p.hint(rec.pos, None, rec.seen)
+    why = explain.explain(p.search, rec, m, ai.level_nodes(game.NAME, 3))["text"]
+    return "Hint: %s (%s)." % (game.move_str(rec.pos, m), why)
+
+
 def _turn(ask, say, game, term, rec, view, undo, history, players):
     """Read a person's move; returns (move code, text), or None after a command."""
     p = game.to_move(rec.pos)
@@ -264,6 +274,8 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
             raise Quit()
         if low in ("h", "help", "?"):
             say(term.help(game, rec.pos, view, legal))
+        elif low in ("i", "hint"):
+            say(_hint(game, rec))
         elif low in ("m", "moves", "history"):
             _history(say, view, history)
         elif low in ("u", "undo"):
