@@ -200,10 +200,27 @@ def test_help_text_is_wrapped_not_cut():
     from firmware.games import part
     from firmware.views.ui import wrap
     for g in NAMES:
-        words = " ".join(part(g, "help").HELP).split()
-        rows = wrap(part(g, "help").HELP, 26)
-        assert max(len(r) for r in rows) <= 26
-        assert " ".join(rows).split() == words  # every word is still there, in order
+        help_ = part(g, "help").HELP
+        words = " ".join(help_).split()
+        for n in (26, 34, 38, 53):  # the help's width at 160, 200, 240 and 320 pixels
+            rows = wrap(help_, n)
+            assert max(len(r) for r in rows) <= n
+            assert " ".join(rows).split() == words  # every word is still there, in order
+            for para in help_:  # issue 31 #6: no word left alone on a paragraph's last line
+                got = wrap([para], n)
+                assert len(got) == 1 or len(got[-1].split()) > 1, (g, n, got)
+
+
+def test_how_to_play_is_in_plain_words_and_explains_the_move_texts():
+    # issue 31 #6: no "(player 0)", "(rule mandarin_value)"; the "+"/"-" of "You moved 5+" said
+    from firmware.games import part
+    for g in NAMES:
+        text = " ".join(part(g, "help").HELP)
+        assert "player 0" not in text and "(rule" not in text and "_" not in text, g
+    assert '"5+" (as in "You moved 5+") is square 5 anticlockwise' in \
+        " ".join(part("oanquan", "help").HELP)
+    assert '"3-" (as in "You moved 3-") is pit 3 with a reverse lap' in \
+        " ".join(part("omweso", "help").HELP)
 
 
 # ---------------------------------------------------------------- 3: big stones at 160x128

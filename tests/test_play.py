@@ -381,3 +381,19 @@ def test_a_hint_names_the_move_and_says_why_in_the_consoles_words(name):
     why = explain.explain(p.search, rec, m, ai.level_nodes(name, 3))["text"]
     assert said[0] == "Hint: %s (%s)." % (g.move_str(rec.pos, m), why)
     assert g.parse_move(rec.pos, said[0].split()[1]) == m  # a move the prompt takes as typed
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_help_leaves_no_word_alone_on_a_wrapped_lines_last_row(name):
+    # issue 31 #6: the terminal's h wrapped without stranded single words
+    from engine import games
+    g = games.load(name, {})
+    pos = g.new()
+    players = [None, play._opponent(0, 1)]
+    text = play._renderer(name).help(g, pos, play.view_for(players), play._legal(g, pos))
+    long_ = [ln for ln in text.split("\n") if len(ln) > play.WIDTH]
+    assert long_  # the help has lines to wrap
+    for ln in long_:
+        rows = play.fit(ln).split("\n")
+        assert len(rows) > 1 and len(rows[-1].split()) > 1, rows
+    assert play.fit("word " * 16 + "end") == ("word " * 15).rstrip() + "\n" + "word end"

@@ -113,17 +113,26 @@ def fit(text, width):
 
 
 def wrap(lines, n):
-    """Lines word-wrapped to n characters (a word longer than n is cut): the text screens and
+    """Lines word-wrapped to n characters (a word longer than n is cut; a line's last word never
+    alone on its last line; a "- " item's lines indented under it): the text screens and
     the menus' notes. Here, loaded with every view: in a module of its own, the pause menu
     waited ~15 ms more for its import."""
     out = []
     for line in lines:
+        k = len(out)
+        pad = "  " if line[:2] == "- " else " " if line[:1] == " " else ""  # a list's item
         while len(line) > n:
             i = line.rfind(" ", 0, n + 1)
-            if i <= 0:
+            if i <= len(pad):  # no space after the indent: the word is cut
                 i = n
             out.append(line[:i].rstrip())
-            line = " " + line[i:].lstrip() if line[:1] == " " else line[i:].lstrip()
+            line = pad + line[i:].lstrip()
+        if len(out) > k and " " not in line.strip():  # no word left alone on the last line:
+            prev = out[-1]                            # the one before gives it its last word
+            i = prev.rfind(" ")
+            if i > 0 and " " in prev[:i].strip() and len(prev) - i + len(line) <= n:
+                out[-1] = prev[:i]
+                line = pad + prev[i + 1:] + " " + line.lstrip()
         out.append(line)
     return out
 

@@ -33,8 +33,15 @@ def fit(text):
             out.append(line)
             continue
         ind = " " * (len(line) - len(line.lstrip(" ")))
-        out.extend(textwrap.wrap(line, WIDTH, subsequent_indent=ind, break_long_words=False,
-                                 break_on_hyphens=False))
+        rows = textwrap.wrap(line, WIDTH, subsequent_indent=ind, break_long_words=False,
+                             break_on_hyphens=False)
+        last = rows[-1].split()
+        before = rows[-2].split() if len(rows) > 1 else []
+        if len(last) == 1 and len(before) > 2 and len(ind) + len(before[-1]) + 1 + \
+                len(last[0]) <= WIDTH:  # no word alone on the last line
+            rows[-2] = rows[-2][:rows[-2].rindex(" ")]
+            rows[-1] = ind + before[-1] + " " + last[0]
+        out.extend(rows)
     return "\n".join(out)
 
 
