@@ -294,3 +294,50 @@ def test_cursor_stays_on_playable_cells_through_games(game):
         pl.cursor = rnd.choice(sorted(ok))
         press(s, c, "a")
     assert turns >= 10
+
+
+@pytest.mark.parametrize("four", (False, True))
+def test_the_board_says_which_keys_do_what(four):
+    # issue 31 #6: on the human's turn, with nothing else to say, the message line names the
+    # board's own keys (a four-button board steps with X/Y; its hint is in the pause menu)
+    board = headless.make(160, 128, keys=FOUR if four else headless.KEYS)
+    app = App(board, store=None, ai_ms=30)
+    s = app.session
+    s.cfg["game"] = "oanquan"
+    s.cfg["mode"] = "two"
+    s.new_game()
+    app.render()
+    assert s.phase == "select" and s.msg == ""
+    line = app.view.frame.msg.text
+    assert line == ("X/Y: pit  A: play  B: menu" if four else "A: play  X: hint  B: menu")
+    assert len(line) <= CHARS and not (four and MISSING.search(line))
+    s.say("Cannot move from there")
+    s.version += 1  # (as a press that says something does)
+    app.render()
+    assert app.view.frame.msg.text == "Cannot move from there"  # a message comes first
+
+
+def test_a_small_screens_menu_shows_that_more_rows_lie_above_or_below():
+    # issue 31 #6: the 160x128 title menu shows 4 of its rows: "v" under the list while more lie
+    # below, "^" at the title's end once rows lie above
+    board = headless.make(160, 128)
+    app = App(board, store=None, ai_ms=30)
+    s = app.session
+    app.render()
+    v = app.view
+    n = len(s.scr.items)
+    assert n > v.n
+    assert (v.up.text, v.down.text) == ("", "v")
+    for _ in range(n - 1):
+        s.press("down")
+        app.render()
+    assert s.scr.sel == n - 1 and (v.up.text, v.down.text) == ("^", "")
+    shot = board.display.snapshot()
+    from boards.headless import to565
+    from firmware.views import ui
+    assert any(shot.pixel(160 - 1 - i, j) == to565(ui.CYAN) for i in range(8)
+               for j in range(16))  # drawn, at the title row's right end
+    board = headless.make(320, 240)  # room for every row: no mark
+    app = App(board, store=None, ai_ms=30)
+    app.render()
+    assert (app.view.up.text, app.view.down.text) == ("", "")

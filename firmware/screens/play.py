@@ -146,6 +146,13 @@ class PlayScreen:
         self.hint_why = why
         self.s.say(words)
 
+    def keys_line(self):
+        """Which of the board's own keys do what on the human's turn (26 characters at most: a
+        line at 160x128): X/Y step on a four-button board, whose hint is in the pause menu."""
+        if self.s.four:
+            return "X/Y: pit  A: play  B: menu"
+        return "A: play  X: hint  B: menu"
+
     # ------------------------------------------------------------------ picking a move
     def pick(self, cell):
         cands = []

@@ -135,15 +135,18 @@ class BoardView:
         ui.set_text(f.status, ui.fit(t, self.w - 4 - (len(th) + 1) * ui.CH_W if th else self.w - 4))
         m = s.msg
         pl = s.play
+        col = ui.YELLOW
         if not m and s.hint is not None and s.phase == "select":
             m = pl.hint_line  # the hint stays said until its move is made (or another asked)
+        elif not m and s.phase == "select" and s.is_human(s.mover()):
+            m = pl.keys_line()  # nothing to say: which keys do what
+            col = ui.CYAN
         if s.phase == "choose":
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:
             m = "hand %d: B take, A drop" % pl.hand
         elif s.phase == "over":
             m = "A: why, the score  B: menu"
-        col = ui.YELLOW
         if s.phase == "choose":
             col = ui.GREEN
         ui.set_text(f.msg, ui.fit(m, self.w), col)

@@ -32,6 +32,11 @@ class MenuView:
         self.mark_r = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
         g.append(self.mark_l)
         g.append(self.mark_r)
+        # more rows above / below than the screen shows (160x128): "^" at the title's right
+        # end, "v" under the list's (the rows themselves may be as wide as the screen)
+        self.up = ui.label(g, "", w - 2, 2, ui.CYAN, (1.0, 0))
+        self.down = ui.label(g, "", w - 2, min(self.row_y(self.n), h - 4 * LINE + 7), ui.CYAN,
+                             (1.0, 0))
         self.chars = (w - 4) // ui.CH_W
         # what the selected row is about, word-wrapped on two lines (nothing cut off)
         self.note = lines_label(g, 2, h - 3 * LINE + 3, ui.CYAN)
@@ -102,6 +107,8 @@ class MenuView:
             else:
                 ui.set_text(self.lines[i], "", color)
             rows[i] = txt
+        ui.set_text(self.up, "^" if self.top > 0 else "")
+        ui.set_text(self.down, "v" if self.top + self.n < len(items) else "")
         if not items or not self.top <= sel < self.top + self.n:
             ui.set_text(self.mark_l, "")
             ui.set_text(self.mark_r, "")
