@@ -513,3 +513,13 @@ def test_cursor_starts_on_a_playable_cell(game):
             break
         assert s.play.cursor in {num(t) for _, t in s.legal}, (s.play.cursor, s.legal)
         human_move(s, c)
+
+
+def test_a_son_mark_reads_as_s_not_as_a_dollar():
+    # issue 31 #6: San-Yao's son mark "s4" was drawn with a zigzag "s" that read as "$4"; its
+    # glyph is now an S curve: one pixel at its waist, corners open where a "$" is closed
+    from firmware.views.pit import FONT, glyph
+    rows = FONT[glyph("s"):glyph("s") + 5]
+    assert rows[2] == 0b010  # the waist: one pixel in the middle
+    assert rows[1] == 0b100 and rows[3] == 0b001  # the curve goes left, then right
+    assert rows != FONT[glyph("5"):glyph("5") + 5]

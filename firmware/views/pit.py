@@ -22,7 +22,7 @@ FONT = (
     b"\x07\x05\x07\x01\x07"  # 9
     b"\x07\x05\x05\x07\x01"  # Q
     b"\x00\x02\x07\x02\x00"  # +
-    b"\x00\x03\x06\x03\x06"  # s
+    b"\x03\x04\x02\x01\x06"  # s (an S curve: its zigzag of 2026-11 read as "$")
 )
 
 
