@@ -173,8 +173,8 @@ class TakeBack:
 
 
 class MoveLog:
-    """Every move, for the history: per move player + 2 x captured, the text's length, the text,
-    in one bytearray; over _LOG_MAX the oldest quarter goes at once (one copy every few dozen
+    """Every move, for the history: per move player + 2 x mandarins captured, what it captured,
+    the text's length, the text, in one bytearray; over _LOG_MAX the oldest quarter goes at once (one copy every few dozen
     moves, not every move). len(): its bytes; the history screen reads the moves back
     (firmware/screens/history.py)."""
 
@@ -189,15 +189,16 @@ class MoveLog:
         """Where the log ends, counting the bytes trimmed (what TakeBack keeps per move)."""
         return len(self.buf) + self.cut
 
-    def add(self, p, caught, text):
+    def add(self, p, caught, text, bigs=0):
         log = self.buf
-        log.append(p | (min(caught, 127) << 1))
+        log.append(p | (bigs << 1))
+        log.append(min(caught, 255))
         log.append(len(text))
         log.extend(text.encode())
         if len(log) > _LOG_MAX:
             i = 0
             while len(log) - i > _LOG_MAX * 3 // 4:
-                i += 2 + log[i + 1]
+                i += 3 + log[i + 2]
             self.buf = log[i:]
             self.cut += i
 
@@ -207,10 +208,10 @@ class MoveLog:
         n = end - self.cut
         log = self.buf = self.buf[:n] if n > 0 else bytearray()
         i = j = 0
-        while i + 1 < len(log):
+        while i + 2 < len(log):
             j = i
-            i += 2 + log[i + 1]
+            i += 3 + log[i + 2]
         if not log:
             return None
-        text = bytes(log[j + 2:i]).decode()
+        text = bytes(log[j + 3:i]).decode()
         return (num(text), log[j] & 1, text)

@@ -204,9 +204,9 @@ class Session:
         # The trace after the save, so that their heaps do not add up (a long late Omweso move):
         # the move again from the position before it, with the history it had (same events).
         from firmware.trace import replay
-        trace, caught = replay(g, before, had, code, p)
+        trace, caught, bigs = replay(g, before, had, code, p)
         before = had = None
-        self.log.add(p, caught, text)
+        self.log.add(p, caught, text, bigs)
         speed = self.cfg["anim"]
         a.begin(trace, pre, self.now, p, speed, STEP_MS.get(speed, 0))
         trace = pre = None

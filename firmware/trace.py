@@ -84,15 +84,17 @@ class Trace:
 def replay(game, before, had, code, p):
     """The trace of move `code` played again from `before` through a record with the history
     `had` it had (the same events, a repetition's ending included), and what player p captured
-    with it. Made after the move's save, so that the two do not add up on the heap."""
+    with it: (trace, count, mandarins). Made after the move's save, so that the two do not add
+    up on the heap."""
     from engine.record import Record
     trace = Trace()
     Record(game, before, had).play(code, trace)
-    caught = 0
+    caught = bigs = 0
     for ev in trace.marks():  # no dict rebuilt per sown seed
         if ev.get("event") == "capture" and ev.get("player", p) == p:
             caught += ev.get("count", 0)
-    return trace, caught
+            bigs += ev.get("big", 0)
+    return trace, caught, bigs
 
 
 # How long a move's animation may take, whatever its length (a San-Yao relay can sow 40+ seeds):

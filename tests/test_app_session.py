@@ -326,7 +326,7 @@ def test_move_history_lists_every_move_and_replays_the_last():
         played.append((p, s.last[2]))
         settle(s, c)
     log = log_entries(s.log)
-    assert [(p, t) for p, t, _ in log] == played
+    assert [(p, t) for p, t, _, _ in log] == played
     press(s, c, "start")
     while s.scr.items[s.scr.sel] != ("go", "history"):
         press(s, c, "down")
@@ -341,7 +341,7 @@ def test_move_history_lists_every_move_and_replays_the_last():
     settle(s, c)
     assert s.phase == "select" and bytes(s.rec.pos) == pos and len(log_entries(s.log)) == 4
     s.do_undo()  # a move taken back leaves the history too
-    assert [(p, t) for p, t, _ in log_entries(s.log)] == played[:3]
+    assert [(p, t) for p, t, _, _ in log_entries(s.log)] == played[:3]
 
 
 def test_history_records_captures():
@@ -362,3 +362,33 @@ def test_history_records_captures():
         if s.snap["debt"] == [0, 0] and s.snap["mandarins"] == [0, 0]:
             assert log_entries(s.log)[-1][2] == max(0, gained), (log_entries(s.log)[-1], gained)
     assert any(e[2] for e in log_entries(s.log))  # some moves captured, and say so
+
+
+def test_history_names_the_mandarins_captured():
+    # issue 31 #6: "AI 11- captured 10" where the terminal said "captured 10 stones and a
+    # mandarin": the history says the mandarin too, as the terminal counts it
+    from firmware.screens.history import history_lines
+    from tools.terminal import oanquan as term
+    s = make("oanquan", "two")
+    c = Clock()
+    s.new_game()
+    said = []
+    for i in range(200):
+        settle(s, c)
+        if s.screen != "play":
+            break
+        pos = bytearray(s.rec.pos)
+        human_move(s, c, target=i * 7)
+        e = log_entries(s.log)[-1]
+        tr = []
+        s.game.play(pos, s.game.parse_move(pos, e[1]), tr)
+        words = term.captures(s.game, tr)  # "captured 6 stones and a mandarin"
+        want = words.replace(" stones", "").replace(" stone", "").replace(
+            "captured 0 and ", "captured ")  # "captured 6 and a mandarin", "captured a mandarin"
+        line = history_lines(s)[-1]
+        assert line.endswith(want) if want else "captured" not in line, (line, words)
+        if e[3]:
+            said.append(line)
+            if len(said) > 1:
+                break
+    assert said and all(" and a mandarin" in t or "mandarins" in t for t in said)

@@ -52,15 +52,15 @@ class HistoryScreen:
 
 
 def log_entries(log):
-    """The session's move log (firmware/common.py MoveLog) as (player, text, captured) tuples,
-    oldest first."""
+    """The session's move log (firmware/common.py MoveLog) as (player, text, captured,
+    mandarins captured) tuples, oldest first."""
     b = log.buf
     out = []
     i = 0
-    while i + 1 < len(b):
-        n = b[i + 1]
-        out.append((b[i] & 1, bytes(b[i + 2:i + 2 + n]).decode(), b[i] >> 1))
-        i += 2 + n
+    while i + 2 < len(b):
+        n = b[i + 2]
+        out.append((b[i] & 1, bytes(b[i + 3:i + 3 + n]).decode(), b[i + 1], b[i] >> 1))
+        i += 3 + n
     return out
 
 
@@ -70,9 +70,12 @@ def history_lines(s):
     ply0 = s.snap.get("ply", len(log)) - len(log) if s.snap else 0
     out = []
     for i in range(len(log)):
-        p, text, caught = log[i]
+        p, text, caught, bigs = log[i]
         t = "%d. %s %s" % (ply0 + i + 1, nm[p], text)
-        if caught:
-            t += "  captured %d" % caught
+        if caught or bigs:  # (Ô Ăn Quan: the stones, and the mandarins named)
+            t += "  captured " + ("%d" % caught if caught else "")
+            if bigs:
+                t += (" and " if caught else "") + ("a mandarin" if bigs == 1 else
+                                                    "%d mandarins" % bigs)
         out.append(t)
     return out or ["No moves yet"]

@@ -89,15 +89,15 @@ def test_log_trims_a_quarter_and_rewinds_across_the_trim():
     marks = []
     for i in range(400):
         marks.append(log.end())
-        log.add(i & 1, i % 5, "%d+" % (i % 12))
+        log.add(i & 1, i % 5, "%d+" % (i % 12), i % 3)
         assert len(log) <= 1600
     assert log.cut > 0 and log.buf[0] & 1 in (0, 1)
     # the log still starts at an entry: it parses to its end
     i = 0
     while i < len(log):
-        i += 2 + log.buf[i + 1]
+        i += 3 + log.buf[i + 2]
     assert i == len(log)
-    assert log_entries(log)[-1] == (399 & 1, "%d+" % (399 % 12), 399 % 5)
+    assert log_entries(log)[-1] == (399 & 1, "%d+" % (399 % 12), 399 % 5, 399 % 3)
     last = log.back(marks[395])  # back to before move 395: move 394 is the last one
     assert last == (394 % 12, 0, "%d+" % (394 % 12))
     assert log.back(marks[0]) is None and len(log) == 0
