@@ -325,6 +325,11 @@ def screens(app, s, game, out=None):
     press(s, "a")
     snap("score", "text")  # then every term of the score
     assert any("total" in ln or "point" in ln or "stones" in ln for ln in s.scr.lines)
+    for term, a, b in s.scr.table:  # issue 31 #6: a match's own figure ("rounds: 24") is a line
+        if b == "":                 # of its own, not a figure in the first player's column
+            assert "%s: %s" % (term, a) in s.scr.raw
+            assert not any(ln.startswith(term[:13]) and ln.split()[-1] == str(a) and
+                           ":" not in ln for ln in s.scr.raw)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])

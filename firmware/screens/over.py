@@ -37,9 +37,13 @@ class GameOverScreen:
 
     def _lines(self, nm):
         out = [self.head, self.reason]
+        for term, a, b in self.table:  # the match's own figures ("rounds: 24"): a line each
+            if b == "":
+                out.append("%s: %s" % (term, a))
         out.append("%-13s%6s%6s" % ("", nm[0][:5], nm[1][:5]))
-        for term, a, b in self.table:
-            out.append("%-13s%6s%6s" % (term[:13], a, b))
+        for term, a, b in self.table:  # the players' figures: a column each
+            if b != "":
+                out.append("%-13s%6s%6s" % (term[:13], a, b))
         out += [""] + list(self.s.final_lines)
         return out
 

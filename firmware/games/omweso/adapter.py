@@ -128,7 +128,7 @@ def reason_words(res, names):
 def score_table(game, pos, snap):
     res = snap.get("result") or {}
     pt = res.get("points", snap.get("points", [0, 0]))
-    return [("match to", snap["rules"].get("match_points", 12), ""),
+    return [("points to win", snap["rules"].get("match_points", 12), ""),
             ("games played", snap.get("game_no", 1), ""),
             ("match points", pt[0], pt[1])]
 
