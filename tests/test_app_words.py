@@ -28,11 +28,11 @@ def test_san_yao_round_summary(names):
              {"event": "round_start", "round": 2, "starter": 0}]
     text = "\n".join(ad.round_lines(trace, names))
     if names[0] == "You":
-        for want in ("You repay loan 3", "You win the round", "You choose 2 son(s)",
+        for want in ("You repay 3 to AI", "You win the round", "You choose 2 son(s)",
                      "You lend 4 to AI", "Round 2: You start"):
             assert want in text, text
     else:
-        for want in ("AI repays loan 3", "AI wins the round", "AI chooses 2 son(s)",
+        for want in ("AI repays 3 to You", "AI wins the round", "AI chooses 2 son(s)",
                      "AI lends 4 to You", "Round 2: AI starts"):
             assert want in text, text
     assert "You starts" not in text and "You wins" not in text

@@ -340,6 +340,16 @@ def test_everything_fits_an_80_column_terminal(name):
                and "setup:" not in p)
 
 
+def test_a_two_player_prompt_fits_the_terminal_too():
+    asked = []
+    it = iter(["1+", "q"])
+    with pytest.raises(play.Quit):
+        play.play_game(lambda p: asked.append(p) or next(it), lambda t="": None, "oanquan", {},
+                       [None, None])
+    assert asked[-1].startswith("Player 2, your move (e.g. ")
+    assert all(len(p) <= play.WIDTH + 1 for p in asked)
+
+
 def test_fit_wraps_long_lines_keeping_their_indentation():
     text = "short\n    " + " ".join(["word"] * 40)
     got = play.fit(text).splitlines()

@@ -64,12 +64,15 @@ def test_sanyao_events_in_words():
            "again." in text
     assert "Round 1 is over: fewer than 2 stones left." in text
     assert "go to whoever played their holes: you +1, the computer +0." in text
-    assert "Loan repaid: the computer pays 2 to you (1 forgiven: not enough stones)." in text
+    assert "The computer repays 2 to you (the loan) (1 forgiven: not enough stones)." in text
     assert "Totals: you 35, the computer 15: you win the round." in text
     assert "You lend 1 stone to the computer to fill the last hole (repaid next round)." in text
     assert "Round 2: every hole holds 5 again; you start." in text
     assert term_sanyao.note(g, trace) == ("captured 2 stones, (the other side had no move: "
                                           "pass), round 1 over")
+    # the history names who had no move (issue 31 #6)
+    assert term_sanyao.note(g, trace, YOU) == ("captured 2 stones, (the computer had no move: "
+                                               "pass), round 1 over")
     assert not re.search(r"player [01]", text, re.I)
 
 

@@ -1,6 +1,6 @@
 # The terminal game (make play without a display, or python3 tools/play.py --terminal): choose a
 # game, who plays, the computer's level and the rules (in a player's words, firmware/rule_text.py),
-# then play with typed moves; h = help, m = the moves so far, u = take back, q = quit. The board is
+# then play with typed moves; h help, i hint, m the moves so far, u take back, q quit. The board is
 # drawn from one fixed seat: yours against the computer. Each game's words: terminal/<game>.py.
 import importlib
 import os
@@ -17,7 +17,7 @@ try:
 except ImportError:  # the AI is optional for the terminal game
     _ai = None
 
-COMMANDS = "h = help, i = hint, m = moves so far, u = undo, q = quit"
+COMMANDS = "h help, i hint, m moves, u undo, q quit"
 WIDTH = 79  # a standard terminal: longer lines are word-wrapped (boards are drawn narrower)
 
 
@@ -293,7 +293,7 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
             say("Taken back: %s." % ", ".join("%s %s" % (view.of(q), t) for q, t, _ in taken))
             return None
         elif not a:
-            say("Type a move, e.g. %s (h = help)." % (legal[0] if legal else ""))
+            say("Type a move, e.g. %s (h: help)." % (legal[0] if legal else ""))
         else:
             try:
                 m = game.parse_move(rec.pos, a)
@@ -301,7 +301,7 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
                 msg = str(e)
                 if "player " in msg:  # the engine counts players from 0: say it in words
                     msg = "%s is not one of your moves now" % a
-                say("%s. Legal now: %s%s (h = help)." % (msg, " ".join(legal[:20]),
+                say("%s. Legal now: %s%s (h: help)." % (msg, " ".join(legal[:20]),
                                                          " ..." if len(legal) > 20 else ""))
                 continue
             return m, game.move_str(rec.pos, m)
@@ -336,7 +336,7 @@ def play_game(ask, say, name, rules, players, seed=None, view=None):
         undo.append((bytearray(rec.pos), list(rec.seen), p, len(history)))
         trace = []
         rec.play(m, trace)
-        history.append((p, text, term.note(game, trace)))
+        history.append((p, text, term.note(game, trace, view)))
         say("%s %s %s." % (view.Name(p), view.verb(p, "play", "plays"), text))
         s = term.summary(game, rec.pos, trace, view, p)
         if s:

@@ -155,6 +155,6 @@ def final(game, pos, view):
     return "\n".join(out)
 
 
-def note(game, trace):
+def note(game, trace, view=None):
     """What the history lists beside the move."""
     return captures(game, trace)

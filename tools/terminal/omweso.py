@@ -108,7 +108,7 @@ def help(game, pos, view, legal):  # noqa: A001 (the renderer interface)
                 "move. ", legal_txt))
 
 
-def note(game, trace):
+def note(game, trace, view=None):
     """Short words for the history: captures and game ends."""
     caps = [e for e in trace or [] if e["event"] == "capture"]
     out = []

@@ -97,8 +97,8 @@ def help(game, pos, view, legal):  # noqa: A001 (the renderer interface)
     return text
 
 
-def note(game, trace):
-    """Short words for the history: captures and round ends."""
+def note(game, trace, view=None):
+    """Short words for the history: captures, round ends, and who had no move."""
     got = sum(e["count"] for e in trace or [] if e["event"] == "capture")
     out = []
     if got:
@@ -107,7 +107,8 @@ def note(game, trace):
         if e["event"] == "round_end":
             out.append("round %d over" % e["round"])
         elif e["event"] == "pass":
-            out.append("(the other side had no move: pass)")
+            who = view.name(e["player"]) if view is not None else "the other side"
+            out.append("(%s had no move: pass)" % who)
     return ", ".join(out)
 
 
@@ -135,8 +136,8 @@ def summary(game, pos, trace, view, mover):
                                                     e["store"][1]))
         elif k == "settlement":
             if e["by"] is not None:
-                t = "  Loan repaid: %s %s %d to %s" % (
-                    view.name(e["by"]), view.verb(e["by"], "pay", "pays"), e["repaid"],
+                t = "  %s %s %d to %s (the loan)" % (  # as the loan was said: "lends 2 to"
+                    view.Name(e["by"]), view.verb(e["by"], "repay", "repays"), e["repaid"],
                     view.name(1 - e["by"]))
                 if e["forgiven"]:
                     t += " (%d forgiven: not enough stones)" % e["forgiven"]

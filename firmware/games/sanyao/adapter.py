@@ -87,7 +87,8 @@ def round_lines(trace, names):
         elif e == "settlement":
             if ev.get("repaid"):
                 by = ev.get("by") or 0
-                out.append("%s loan %d" % (agree(names[by], "repays"), ev["repaid"]))
+                out.append("%s %d to %s" % (agree(names[by], "repays"), ev["repaid"],
+                                              names[1 - by]))  # as "lends 2 to": one way
             if ev.get("forgiven"):
                 out.append("(%d forgiven)" % ev["forgiven"])
             t = ev.get("totals", [0, 0])
