@@ -240,8 +240,8 @@ def test_oanquan_big_stones_drawn_at_every_size(size):
         # a square of stone colour, framed in the ring colour: the big stone
         assert R.count(d, cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, ui.STONE) == \
             (2 * r - 2) ** 2
-        n = s.snap["squares"][sq]  # the small stones: as dots, or counted; no "+0" / "Q"
-        assert pit.text == ("" if pit.show_dots and n <= pit.capacity(1) else str(n))
+        n = s.snap["squares"][sq]  # the small stones counted beside the big one; no "+0" / "Q"
+        assert pit.text == str(n)
 
 
 # ---------------------------------------------------------------- 4: the hint

@@ -111,9 +111,8 @@ def check_board(app, s):
     plain = {k for k, st in styles.items() if st == "cursor"} if bars and not bars[0].hidden \
         else set()
     for pit, n, big, key in pits(app, s):
-        # seeds drawn as seeds; the count as a number only where they do not all fit
-        fits = pit.show_dots and n <= pit.capacity(big)
-        want = "" if fits else str(n)
+        # seeds drawn as seeds where there is room, and the count in every pit at every size
+        want = str(n)
         if s.cfg["game"] == "sanyao" and isinstance(key, int) and \
                 s.snap["control"][key] != (0 if key < 5 else 1):
             want = "s%d" % n

@@ -67,7 +67,7 @@ class Pit:
     big_r = 0
     tsc = 1           # the scale the count is drawn at (sc, or 1 when it would not fit)
     numbered = False  # the pit's number is drawn in its top corner (move texts refer to it)
-    text = ""         # the count as drawn ("" when every seed is drawn as a dot)
+    text = ""         # the count as drawn (a son's "s4" in San-Yao)
 
     def __init__(self, group, x, y, w, h, shape="box"):
         if shape != "box":
@@ -259,13 +259,9 @@ class Pit:
             self._rect(cx - r, cy - r, 2 * r, 2 * r, 3)
             self._rect(cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, 2)
             self.big_r = r
-        fits = self.show_dots and self._dots(count, big) == 0
-        if text is not None:
-            t = text
-        elif fits:
-            t = ""  # every seed is drawn: no number needed
-        else:
-            t = str(count)
+        if self.show_dots:  # seeds as seeds, and the count under them (issue 31: no counting
+            self._dots(count, big)  # dots in rows of 9 at 320x240)
+        t = text if text is not None else str(count)
         sc = self.sc
         if len(t) * 4 * sc - sc > self.w - 4:
             sc = 1  # a long count in a small pit: the small digits, never cut off
