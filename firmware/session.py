@@ -36,6 +36,7 @@ class Session:
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
         self.msg, self.msg_at = "", 0  # the message line and when it was said (gone after _MSG_MS)
+        self.msg_move = False  # said by a move's sowing: it stays through the next player's turn
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
         self.game = self.rec = self.snap = None  # the engine's game face, the record, its JSON
         self.ad = adapter(self.cfg["game"])
@@ -115,9 +116,10 @@ class Session:
             self.rules[name] = default_rules(name)
         return self.rules[name]
 
-    def say(self, text):
+    def say(self, text, move=False):
         self.msg = text
         self.msg_at = None  # its time starts at the next tick (after an AI search, say)
+        self.msg_move = move
 
     def is_human(self, p):
         m = self.cfg["mode"]
@@ -243,7 +245,7 @@ class Session:
     def _told(self, ev, quiet=False):
         m = self.anim.words(ev, self.ad, self.names())
         if m:
-            self.say(m)
+            self.say(m, True)
         if self.anim.sound and not quiet and self.cfg["sound"]:
             self.sounds.append(self.anim.sound)
 
@@ -279,7 +281,8 @@ class Session:
         m = self.moved_on
         if self.msg and self.msg_at is None:
             self.msg_at = now
-        if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim":
+        if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim" and \
+                not (self.msg_move and self.phase == "select"):  # what the last move did stays
             self.msg = ""
             self.version += 1
         if self.play is not None and self.scr is self.play and self.game is not None:

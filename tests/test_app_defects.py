@@ -384,6 +384,36 @@ def test_your_capture_message_does_not_stay_under_the_ai_move():
     assert not s.msg.startswith("You captured")
 
 
+def test_what_the_ais_move_captured_stays_said_through_your_turn():
+    # issue 31 #6: "AI captured 8!" went after 2.2 s, before the player had looked; it stays
+    # until the player moves; a press's own message ("Cannot undo") still goes
+    from session_util import make, Clock, press, settle, human_move
+    s = make("oanquan", "ai", 1, anim="normal")
+    c = Clock()
+    s.new_game()
+    for i in range(60):
+        settle(s, c)
+        assert s.screen == "play", "no capture by the AI in 60 moves"
+        if s.phase == "select" and s.msg.startswith("AI captured"):
+            break
+        human_move(s, c, target=i)
+    said = s.msg
+    for _ in range(50):  # 10 s of the player's turn
+        c.t += 200
+        s.tick(c.t)
+    assert s.phase == "select" and s.msg == said
+    human_move(s, c)
+    assert s.msg != said  # gone with the player's move
+    settle(s, c)
+    if s.phase == "select":
+        s.take_back = False
+        s.say("Cannot undo")
+        for _ in range(15):
+            c.t += 200
+            s.tick(c.t)
+        assert s.msg == ""
+
+
 # ---------------------------------------------------------------- 6: game over
 @pytest.mark.parametrize("game", NAMES)
 def test_game_over_explains_the_result(game):
