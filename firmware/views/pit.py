@@ -175,6 +175,8 @@ class Pit:
         x0, x1, y0, y1 = self._area()
         if big:
             r, cx, cy = self._big_box()
+        elif n > 0 and x1 - x0 >= d and y1 - y0 >= d:
+            return self._cluster(n, d, s, x0, x1, y0, y1)
         y = y0
         while y + d <= y1 and n > 0:
             x = x0
@@ -185,6 +187,31 @@ class Pit:
                 x += s
             y += s
         return n  # the seeds that did not fit
+
+    def _cluster(self, n, d, s, x0, x1, y0, y1):
+        """n dots in the middle of the room, as a heap of seeds lies (not rows from a corner):
+        full rows centred, the last row centred under them. The seeds that did not fit."""
+        room = (x1 - x0 - d) // s + 1
+        rows = (y1 - y0 - d) // s + 1
+        cols = 1  # about as many across as down: a heap, not a line
+        while cols * cols < n and cols < room:
+            cols += 1
+        while (n + cols - 1) // cols > rows and cols < room:
+            cols += 1
+        x0 += (room - cols) * s // 2
+        used = (n + cols - 1) // cols
+        used = used if used < rows else rows
+        y = y0 + (rows - used) * s // 2
+        left = n
+        for _ in range(used):
+            k = cols if left > cols else left
+            x = x0 + (cols - k) * s // 2
+            for _ in range(k):
+                self._rect(x, y, d, d, 2)
+                x += s
+            left -= k
+            y += s
+        return left
 
     def _big_box(self):
         if not self.show_dots:  # a small pit: the big stone above the count
