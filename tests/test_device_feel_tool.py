@@ -83,6 +83,17 @@ def test_the_table_says_which_targets_are_met():
     assert "7.5 / 7.5 s" in lines["confirm -> your turn again (per AI move)"]
     assert "1750" in lines["nodes/s inside the search (median)"]
     assert "1 of 3" in lines["AI moves that found their pondered search under way"]
+    # where the run's heap was lowest: the session's marks round it, from every line kept
+    chip = FakeChip([], [{"t_us": 1, "line": "feel 1 turn 5", "min_free": 50000},
+                         {"t_us": 2, "line": "x", "min_free": 40100},
+                         {"t_us": 3, "line": "feel 3 move", "min_free": 45000}])
+    chip.kept = []
+    F.marks(chip)
+    from tools.device.games import _low
+    res["low_heap"] = {"omweso": 40100}
+    res["low_where"] = {"omweso": [_low(chip.kept)[1], []]}
+    t = F.table({"pico_display_pack2": res})
+    assert "omweso 39.2 KB (after turn, before move)" in t
 
 
 def test_a_turn_the_ais_move_ends_gives_its_splits_and_over():

@@ -88,9 +88,12 @@ def marks(chip, keep=None):
     that gets every console line's record. The last "ready" line's ponder counts are kept in
     chip.hits."""
     out = []
+    kept = getattr(chip, "kept", None)  # every line of the run, for where its heap was lowest
     for r in chip.heap_lines():
         if keep is not None:
             keep.append(r)
+        if kept is not None:
+            kept.append(r)
         what = mark_of(r["line"])
         if what is not None:
             out.append((r["t_us"], what))
@@ -133,6 +136,7 @@ def play_board(board, games, turns, log=print):
             plan, twin = appflow.plan_start(game, keys, w, h)
             with emu.circuitpython(board, out, workdir=work) as chip:
                 chip.heap_lines(on=True)
+                chip.kept = []
                 boot = appflow.boot_to_title(chip)
                 res.setdefault("boot", []).append(boot)
                 if gi == 0:  # a full round of the title menu's rows: back where it started
@@ -169,6 +173,9 @@ def play_board(board, games, turns, log=print):
                         break
                 res.setdefault("searches", []).extend(chip.searches)
                 res.setdefault("low_heap", {})[game] = chip.heap()["min_free"]
+                from tools.device.games import _low, _lows  # (games imports this module)
+                marks(chip)  # the lines up to now
+                res.setdefault("low_where", {})[game] = [_low(chip.kept)[1], _lows(chip.kept, 3)]
                 res["hits"][0] += chip.hits[0]
                 res["hits"][1] += chip.hits[1]
     finally:
@@ -216,6 +223,12 @@ def _confirm(chip, res, got):
     # your sowing, the AI's wait, its sowing, AI moves, total; the first AI search: confirm ->
     # its end, the time inside the search, its nodes
     return ((shown - t0) / 1e6, wait_ai, sow_ai, ai, (t - t0) / 1e6) + search, w
+
+
+def _where(res, game):
+    """ (after turn, before move): the session's marks round a run's lowest free heap."""
+    w = res.get("low_where", {}).get(game)
+    return " (%s)" % w[0] if w and w[0] else ""
 
 
 def _stats(xs):
@@ -270,7 +283,7 @@ def table(results):
         cells.append("%.2f / %.2f s" % (med, mx))
     out.append("| reset -> title drawn | Pico ≤ 3.5 s, PicoSystem ≤ 4.6 s | %s |"
                % " | ".join(cells))
-    cells = [", ".join("%s %.1f KB" % (g, v / 1024) for g, v in
+    cells = [", ".join("%s %.1f KB%s" % (g, v / 1024, _where(results[b], g)) for g, v in
                        sorted(results[b].get("low_heap", {}).items())) or "—" for b in boards]
     out.append("| lowest free heap of a run (boot, menus, the turns above) | ≥ 40 KB | %s |"
                % " | ".join(cells))
