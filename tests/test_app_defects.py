@@ -553,22 +553,3 @@ def test_a_son_mark_reads_as_s_not_as_a_dollar():
     assert rows[2] == 0b010  # the waist: one pixel in the middle
     assert rows[1] == 0b100 and rows[3] == 0b001  # the curve goes left, then right
     assert rows != FONT[glyph("5"):glyph("5") + 5]
-
-
-def test_the_title_picture_is_the_chosen_games_board():
-    # issue 31 #6: one 2x6 board with stores stood for all three games; now each game's own:
-    # seeds counted in the picture (3x3 pixels each; Ô Ăn Quan's big stones 6x6)
-    app, s = R.setup_app(320, 240, "oanquan")
-    want = {"oanquan": 10 * 5 * 9 + 2 * 36, "sanyao": 10 * 5 * 9, "omweso": 32 * 2 * 9}
-    R.goto(s, ("cfg", "game"))
-    seen = []
-    for _ in range(3):
-        app.render()
-        b = app.view.board
-        assert not b.hidden
-        d = app.board.display.snapshot()
-        g = s.cfg["game"]
-        assert R.count(d, b.x, b.y, b.bitmap.width, b.bitmap.height, ui.STONE) == want[g], g
-        seen.append(g)
-        R.press(s, "right")  # the next game: its picture at once
-    assert sorted(seen) == sorted(want)

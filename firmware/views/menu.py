@@ -48,7 +48,6 @@ class MenuView:
         if s.scr.name == "title" and h >= 200:  # room under the menu: a board drawn on it
             bw = min(w - 16, 224)
             self.board = mini_board(g, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
-        self.drawn_game = None  # the game the picture shows
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
@@ -69,9 +68,6 @@ class MenuView:
             hide = m.name != "title" or self.row_y(min(len(m.items), self.n)) > self.board.y
             if self.board.hidden != hide:
                 self.board.hidden = hide
-            if not hide and self.drawn_game != s.cfg["game"]:  # the chosen game's own board
-                self.drawn_game = s.cfg["game"]
-                draw_board(self.board.bitmap, self.drawn_game)
         t = self.TITLES.get(m.name, "")
         if m.name == "rules":
             t = "Rules: " + TITLES.get(s.cfg["game"], "")
@@ -122,54 +118,29 @@ class MenuView:
 
 
 def mini_board(group, x, y, w, h):
-    """The title screen's picture of the chosen game's board (draw_board): one 4-colour bitmap,
-    drawn again only when the game changes."""
+    """The title screen's picture: a wooden board, two rows of six pits holding four seeds each
+    and a store at each end (one 4-colour bitmap, drawn once)."""
     bmp = displayio.Bitmap(w, h, 4)
     pal = displayio.Palette(4)
     pal[0] = ui.BG
     pal[1] = ui.BOARD
     pal[2] = ui.BODY
     pal[3] = ui.STONE
+    ui.rect(bmp, 2, 0, w - 4, h, 1)
+    ui.rect(bmp, 0, 2, w, h - 4, 1)
+    cw = w // 8
+    ph = (h - 6) // 2
+    ui.rect(bmp, 3, 3, cw - 4, h - 6, 2)              # the stores
+    ui.rect(bmp, w - cw + 1, 3, cw - 4, h - 6, 2)
+    for r in range(2):
+        for c in range(6):
+            px = (c + 1) * cw + 2
+            py = 3 + r * (ph + 1)
+            ui.rect(bmp, px, py, cw - 4, ph - 1, 2)
+            for k in range(4):  # four seeds, two by two
+                sx = px + (cw - 4) // 2 - 4 + 5 * (k & 1)
+                sy = py + (ph - 1) // 2 - 4 + 5 * (k >> 1)
+                ui.rect(bmp, sx, sy, 3, 3, 3)
     tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
     group.append(tg)
     return tg
-
-
-# per game: (rows, columns, stores at the ends, seeds per pit)
-_BOARDS = {"oanquan": (2, 5, "mandarins", 5), "sanyao": (2, 5, "stores", 5),
-           "omweso": (4, 8, "", 2)}
-
-
-# the seeds' places round a pit's middle (3x3 pixels each), as on a die's face
-_SEEDS = {2: ((-4, -1), (1, -1)), 4: ((-4, -4), (1, -4), (-4, 1), (1, 1)),
-          5: ((-5, -5), (2, -5), (-5, 2), (2, 2), (-1, -1))}
-
-
-def draw_board(bmp, game):
-    """A wooden board with the game's rows of pits holding their first seeds: Ô Ăn Quan's 2x5
-    squares between two half-moon mandarin squares (a big stone each), San-Yao's 2x5 holes
-    between two stores, Omweso's 4x8 pits."""
-    rows, cols, ends, seeds = _BOARDS.get(game, (2, 6, "stores", 4))  # (another game)
-    w = bmp.width
-    h = bmp.height
-    ui.rect(bmp, 0, 0, w, h, 0)
-    ui.rect(bmp, 2, 0, w - 4, h, 1)
-    ui.rect(bmp, 0, 2, w, h - 4, 1)
-    side = w // 8 if ends else 2
-    cw = (w - 2 * side) // cols
-    x0 = (w - cw * cols) // 2
-    ph = (h - 4) // rows
-    if ends:
-        for ex in (3, w - side + 1):
-            ui.rect(bmp, ex, 3, side - 4, h - 6, 2)
-            if ends == "mandarins":  # the big stone
-                ui.rect(bmp, ex + (side - 4) // 2 - 3, h // 2 - 3, 6, 6, 3)
-    for r in range(rows):
-        for c in range(cols):
-            px = x0 + c * cw + 1
-            py = 2 + r * ph + 1
-            ui.rect(bmp, px, py, cw - 2, ph - 2, 2)
-            mx = px + (cw - 2) // 2
-            my = py + (ph - 2) // 2
-            for dx, dy in _SEEDS[seeds]:  # as on a die's face
-                ui.rect(bmp, mx + dx, my + dy, 3, 3, 3)
