@@ -45,7 +45,6 @@ class Session:
         self.log = MoveLog()     # every move, for the history (firmware/common.py)
         self.last = None         # (cell, player, text) of the last move
         self.hint = None         # cell of the hint, shown on the board
-        self.hint_due = False    # asked in the pause box: given at the next pass (do_hint)
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
         self.final_lines = []
@@ -320,8 +319,6 @@ class Session:
     def work(self, stop=None, ms=0):
         """A late save (save(later=True); a game chosen on the title loads after its name shows),
         then the AI's search (Brain.pace) for ms or until stop()."""
-        if self.hint_due:
-            self.do_hint()
         if self.unsaved:
             if self.game is None and self.ad.NAME != self.cfg["game"]:
                 self.ad = keep_game(self.cfg["game"])
@@ -361,12 +358,8 @@ class Session:
             self.play_move(code)
         return True
 
-    def do_hint(self, later=False):
-        """The hint; later (asked in the pause box, whose code is still running): at the next
-        pass of the loop, once the box's modules have left the heap (~3 KB, Omweso's low)."""
-        self.hint_due = later
-        if not later:
-            self._call("actions", "hint")
+    def do_hint(self):
+        self._call("actions", "hint")
 
     def do_undo(self):
         self._call("actions", "undo")

@@ -329,37 +329,3 @@ def test_a_game_change_is_on_the_panel_before_its_modules_load():
 def ui_title(name):
     from engine.games import TITLES
     return TITLES[name]
-
-
-def test_a_hint_from_the_pause_box_runs_once_the_box_has_left_the_heap():
-    # the hint (its search, and engine/explain.py for its reason) ran while the box's code was
-    # still on the stack: Omweso's lowest free heap on the chip fell ~3 KB below a game's
-    board, app, s = _your_turn("omweso")
-    board.buttons.press("b")
-    app.step(20)
-    assert app.view_key == "box"
-    while s.scr.items[s.scr.sel] != ("hint", None):
-        board.buttons.press("down")
-        app.step(40 + s.scr.sel)
-    stacks = []
-
-    class Stack:  # when the hint's reason loads: the code running then
-        def find_spec(self, name, path=None, target=None):
-            if name == "engine.explain":
-                f, files = sys._getframe(), []
-                while f is not None:
-                    files.append(f.f_code.co_filename.replace("\\", "/"))
-                    f = f.f_back
-                stacks.append(files)
-            return None
-    sys.meta_path.insert(0, Stack())
-    try:
-        board.buttons.press("a")
-        app.step(100)
-    finally:
-        del sys.meta_path[0]
-    assert len(stacks) == 1  # the hint ran, in that same pass of the loop
-    assert not any(f.endswith("firmware/screens/pause.py") for f in stacks[0]), stacks[0]
-    assert app.view_key.startswith("board")
-    assert s.hint is not None and s.play.hint_why
-    assert "firmware.screens.pause" not in sys.modules and app.under is None

@@ -74,7 +74,7 @@ class PauseScreen:
                 s.say("Cannot undo")
         elif kind == "hint":
             s.to_board()
-            s.do_hint(later=True)
+            s.do_hint()
         elif kind == "replay":
             s.to_board()
             s.replay()
