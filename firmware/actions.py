@@ -100,5 +100,5 @@ def leave(self, load):
     self.game = self.rec = self.play = self.brain = None
     self.phase = "none"
     if load:
-        self._load()
+        self._call("resume", "load")
     self.menu("title")

@@ -35,8 +35,8 @@ class Session:
         self.rules = {}          # game name -> dict of every rule option
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
-        self.msg, self.msg_at = "", 0  # the message line and when it was said (gone after _MSG_MS)
-        self.msg_move = False  # said by a move's sowing: it stays through the next player's turn
+        # the message line, when it was said (gone after _MSG_MS), and if a sowing said it (kept)
+        self.msg, self.msg_at, self.msg_move = "", 0, False
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
         self.game = self.rec = self.snap = None  # the engine's game face, the record, its JSON
         self.ad = adapter(self.cfg["game"])
@@ -47,8 +47,7 @@ class Session:
         self.hint = None         # cell of the hint, shown on the board
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
-        self.final_lines = []
-        self.sounds = []
+        self.final_lines, self.sounds = [], []
         self.turn_at = self.ai_at = self.human = 0  # when the human's turn (blitz), the AI's
         self.brain = None  # phase started; the human's seat
         self.saved = None        # a decoded save offered as "Resume"
@@ -57,7 +56,7 @@ class Session:
         self.tidy = tidy or _nothing  # the app's collection between a move and its save
         self.drop_view = drop_view or _nothing  # the screen's view goes before a menu loads
         self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
-        self._load()
+        self._call("resume", "load")
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
 
@@ -89,8 +88,7 @@ class Session:
         self.show(PauseScreen(self, sel))
 
     def to_board(self):
-        """Back to the game's board (still there under the pause box): the menus go, then the
-        AI's buffers in one piece (not for a finished game; two players: at the first hint)."""
+        """Back to the board (under the pause box): the menus go, then the AI's buffers."""
         self.show(self.play)
         self.drop_view(True)
         drop_menus()
@@ -116,10 +114,9 @@ class Session:
             self.rules[name] = default_rules(name)
         return self.rules[name]
 
-    def say(self, text, move=False):
-        self.msg = text
+    def say(self, text, move=False):  # move: a sowing's words, kept through the next turn
+        self.msg, self.msg_move = text, move
         self.msg_at = None  # its time starts at the next tick (after an AI search, say)
-        self.msg_move = move
 
     def is_human(self, p):
         m = self.cfg["mode"]
@@ -390,9 +387,6 @@ class Session:
             self.store.save(saves.state(self), move, self.game)
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
-
-    def _load(self):
-        self._call("resume", "load")
 
     def _call(self, name, verb, arg=None):
         # the session's code loaded for the call and dropped (resume.py, actions.py)
