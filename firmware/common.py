@@ -174,9 +174,9 @@ class TakeBack:
 
 class MoveLog:
     """Every move, for the history: per move player + 2 x mandarins captured, what it captured,
-    the text's length, the text, in one bytearray; over _LOG_MAX the oldest quarter goes at once (one copy every few dozen
-    moves, not every move). len(): its bytes; the history screen reads the moves back
-    (firmware/screens/history.py)."""
+    the text's length, the text, in one bytearray; over _LOG_MAX the oldest quarter goes at
+    once (one copy every few dozen moves, not every move). len(): its bytes; the history screen
+    reads the moves back (firmware/screens/history.py)."""
 
     def __init__(self):
         self.buf = bytearray()
