@@ -153,7 +153,8 @@ class Pit:
         return self.w // 3, self.w - 4, y0, self.h - self.h // 4 - self.text_h
 
     def slots(self):
-        """Dot positions (x, y) inside the pit, in filling order."""
+        """The room's dot positions (x, y), rows from the top left: how many seeds fit
+        (capacity). A pit with a big stone draws its seeds there; others as a heap (_cluster)."""
         d = self.dot
         s = d + 1
         x0, x1, y0, y1 = self._area()
