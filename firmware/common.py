@@ -107,10 +107,10 @@ class Legal:
 
 
 # ---- take-backs and the move log they rewind ------------------------------------------------
-# TakeBack keeps the positions before the last TAKE_BACKS moves in one bytearray: it grows a
-# position at a time and is then reused as a ring, so a long game holds no more heap than its
-# first moves did (a list of bytes copies and tuples per move grew ~250 B a ply on the chip,
-# issue 10). With each position: the repetition history as it was (the Record's list, shared,
+# TakeBack keeps the positions before the last TAKE_BACKS moves in one bytearray, a ring made
+# whole at the first move: a game's heap no longer falls by a position a ply until the ring is
+# full (1.3 KB over Omweso's first 12 exchanges: issue 33's "lower each exchange"), and a list of
+# bytes copies and tuples per move grew ~250 B a ply on the chip (issue 10). With each position: the repetition history as it was (the Record's list, shared,
 # and its length) and where the move log ended. The last move is read back from the log.
 TAKE_BACKS = 24  # 12 of a player's moves against the AI
 _LOG_MAX = const(1600)  # bytes of move log kept (about 200 moves); over it the oldest quarter goes
@@ -135,11 +135,10 @@ class TakeBack:
         if self.n == TAKE_BACKS:
             self.first = (self.first + 1) % TAKE_BACKS
             self.n -= 1
+        if len(self.buf) != size * TAKE_BACKS:
+            self.buf = bytearray(size * TAKE_BACKS)  # (empty: a new game)
         k = (self.first + self.n) % TAKE_BACKS
-        if k * size < len(self.buf):
-            self.buf[k * size:(k + 1) * size] = pos
-        else:
-            self.buf.extend(pos)
+        self.buf[k * size:(k + 1) * size] = pos
         self.seen[k] = seen
         self.ns[2 * k] = len(seen) if seen else 0
         self.ns[2 * k + 1] = nlog
