@@ -182,4 +182,4 @@ def setup_press(play, b):
             play.setup[play.cursor] -= 1
             play.hand += 1
         elif not play.hand:
-            s.menu("pause")
+            s.pause()
