@@ -25,6 +25,8 @@ def undo(self):
 
 
 def hint(self):
+    if self.lesson is not None:  # a move that meets the lesson's goal
+        return self.learn("hint")
     if self.phase != "select" or not self.is_human(self.mover()):
         self.say("No hint now")
         return

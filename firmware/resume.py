@@ -13,7 +13,7 @@ from firmware.games import adapter, engine_game, keep_game
 
 def start(self, name):
     # the previous game (and its AI's buffers) goes before the next one is loaded
-    self.game = self.rec = self.brain = self.snap = self.play = None
+    self.game = self.rec = self.brain = self.snap = self.play = self.lesson = None
     self.undo = TakeBack()
     self.log = MoveLog()
     self.ad = keep_game(name)
@@ -110,6 +110,8 @@ def load(self):
             if k in cfg and cfg[k] in CFG_VALUES[k]:
                 self.cfg[k] = cfg[k]
         self.ad = adapter(self.cfg["game"])
+        ls = head.get("l", 0)  # the lessons met, a bit each (firmware/lesson.py)
+        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 24 else 0
         if head.get("g"):
             if head["g"] not in games.NAMES:
                 raise ValueError("game")

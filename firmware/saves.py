@@ -304,14 +304,17 @@ def _head(session):
     # None, whether a game is in progress)
     import json
     head = {"v": 1, "cfg": session.cfg}
+    if session.learnt:
+        head["l"] = session.learnt  # the lessons met (firmware/lesson.py), a bit each
     name = session.cfg["game"]
     blob = None
-    live = session.game is not None and not session.game.over(session.rec.pos)
+    game = session.game if session.lesson is None else None  # a lesson is not a game to resume
+    live = game is not None and not game.over(session.rec.pos)
     if live:
         head["g"] = session.game.NAME
         head["r"] = session.game.rules
         head["h"] = session.human
-    elif session.game is None and session.saved is not None and session.saved.get("pos"):
+    elif game is None and session.saved is not None and session.saved.get("pos"):
         s = session.saved  # on the title screen: keep the saved game offered as "Resume"
         head["g"] = s["g"]
         head["r"] = s["r"]

@@ -35,10 +35,10 @@ class Session:
         self.rules = {}          # game name -> dict of every rule option
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
-        # the message line, when it was said (gone after _MSG_MS), and if a sowing said it (kept)
-        self.msg, self.msg_at, self.msg_move = "", 0, False
+        self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
-        self.game = self.rec = self.snap = None  # the engine's game face, the record, its JSON
+        self.game = self.rec = self.snap = self.brain = None  # the game face, the record, its
+        # JSON, the AI (firmware/brain.py)
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
@@ -48,9 +48,9 @@ class Session:
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
         self.final_lines, self.sounds = [], []
-        self.turn_at = self.ai_at = self.human = 0  # when the human's turn (blitz), the AI's
-        self.brain = None  # phase started; the human's seat
+        self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved = None        # a decoded save offered as "Resume"
+        self.lesson, self.learnt = None, 0  # the lesson played (firmware/lesson.py), those met
         self.unsaved = False     # a setting changed: saved after its picture (save)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or _nothing  # the app's collection between a move and its save
@@ -93,7 +93,8 @@ class Session:
         self.drop_view(True)
         drop_menus()
         drop(self.cfg["game"], "rule_text")
-        if self.brain is None and self.cfg["mode"] != "two" and not self.game.over(self.rec.pos):
+        if self.brain is None and not self.is_human(1 - self.human) and \
+                not self.game.over(self.rec.pos):
             self._brain()  # (B.make collects first)
         else:
             gc.collect()
@@ -120,10 +121,10 @@ class Session:
 
     def is_human(self, p):
         m = self.cfg["mode"]
-        return m == "two" or (m != "demo" and p == self.human)
+        return m == "two" or self.lesson is not None or (m != "demo" and p == self.human)
 
     def names(self):
-        if self.cfg["mode"] == "ai":
+        if self.cfg["mode"] == "ai" or self.lesson is not None:
             return ("You", "AI") if self.human == 0 else ("AI", "You")
         return ("AI 1", "AI 2") if self.cfg["mode"] == "demo" else ("P1", "P2")
 
@@ -224,10 +225,9 @@ class Session:
         rl = getattr(self.ad, "round_lines", None)
         lines = rl(a.trace.marks(), self.names()) if rl else []
         a.clear()
-        if a.replaying:  # a replay of the last move: back to where the player was
-            a.replaying = False
-            self._begin_turn()
-            return
+        if a.replaying or self.lesson is not None:  # a replay: back to where the player was;
+            a.replaying = False  # a lesson's move: judged (firmware/lesson.py)
+            return self._begin_turn() if self.lesson is None else self.learn("judge")
         self.final_lines = lines
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
@@ -296,9 +296,9 @@ class Session:
             elif ph == "ai":
                 if self._brain().turn(now):
                     self._ai_move()
-            elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS \
-                    and self.cfg["blitz"] and ticks_diff(now, self.turn_at) > \
-                    self.cfg["blitz"] * 1000:
+            elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS and \
+                    self.cfg["blitz"] and self.lesson is None and \
+                    ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
                 self._call("actions", "blitz_pass")
             if self.phase == "select" and self.brain is not None:
                 self.brain.ponder_turn()
@@ -314,8 +314,7 @@ class Session:
         return self.brain is not None and self.scr is self.play and self.brain.busy()
 
     def work(self, stop=None, ms=0):
-        """A late save (save(later=True); a game chosen on the title loads after its name shows),
-        then the AI's search (Brain.pace) for ms or until stop()."""
+        """A late save (save(later=True)), then the AI's search (Brain.pace) for ms or stop()."""
         if self.unsaved:
             if self.game is None and self.ad.NAME != self.cfg["game"]:
                 self.ad = keep_game(self.cfg["game"])
@@ -364,6 +363,9 @@ class Session:
     def resume(self):
         self._call("resume", "resume")
 
+    def learn(self, verb, arg=None):  # the lessons: firmware/lesson.py, loaded for the call
+        return self._call("lesson", verb, arg)
+
     def next_round(self):  # after the round (game) summary: the next round's first turn
         self.to_board()
         self._begin_turn()
@@ -384,7 +386,7 @@ class Session:
             return
         try:
             from firmware import saves  # the store's own module: already loaded
-            self.store.save(saves.state(self), move, self.game)
+            self.store.save(saves.state(self), move, self.game if self.lesson is None else None)
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 

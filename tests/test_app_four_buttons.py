@@ -161,8 +161,20 @@ def test_every_text_on_a_four_button_160x128_app():
         s.press("y", t)
     assert "X/Y: choose, A: select" in notes
     assert "A: change, X/Y: choose" in notes
-    s.scr.select(("go", "help"))
+    s.scr.select(("go", "learn"))
     s.press("a", t + 50)
+    assert s.screen == "learn"
+    for _ in range(len(s.scr.items)):  # every row of "Learn...": how to play, the lessons
+        notes.add(look()["note"])
+        t += 50
+        s.press("y", t)
+    assert "A: its goal, then play" in notes
+    s.scr.select(("lesson", 0))
+    s.press("a", t + 50)
+    assert s.screen == "lesson" and look()["foot"] == "A: play  B: lessons"
+    s.press("b", t + 100)
+    s.scr.select(("go", "help"))
+    s.press("a", t + 150)
     assert s.screen == "help"
     assert look()["foot"] == "v more  X/Y  B: back"
 

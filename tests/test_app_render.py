@@ -198,6 +198,40 @@ def press(s, *names):
         s.press(n, s.now + 10)
 
 
+def lesson(app, s, snap):
+    """Learn... (issue 31 #1): the list, a lesson's goal, its board with the hint, the goal met."""
+    from firmware.views.ui import wrap
+    goto(s, ("go", "learn"))
+    press(s, "a")
+    assert s.screen == "learn"
+    snap("learn", "menu")
+    goto(s, ("lesson", 2))
+    press(s, "a")
+    assert s.screen == "lesson" and s.scr.kind == "goal"
+    snap("lesson", "text")
+    v = app.view
+    assert v.rows == wrap(s.scr.raw, (v.w - 4) // ui.CH_W)[:v.n]  # the goal, whole, wrapped
+    assert v.foot.text == "A: play  B: lessons"
+    press(s, "a")
+    assert s.screen == "play" and s.phase == "select"
+    press(s, "x")  # the lesson's hint: a move that meets the goal
+    assert s.hint is not None and s.play.cursor == s.hint
+    snap("lesson-board", "board")
+    assert app.view.frame.status.text.startswith("meets the goal")
+    press(s, "a")
+    while s.phase == "choose":
+        press(s, "a")
+    press(s, "a")  # the sowing to its end
+    assert s.screen == "lesson" and s.scr.kind == "met"
+    snap("lesson-met", "text")
+    assert app.view.title.text == "Goal met!"
+    press(s, "b")
+    assert s.screen == "learn" and s.scr.item_text(("lesson", 2)).startswith("3+ ")
+    snap("learn-done", "menu")
+    press(s, "b")
+    assert s.screen == "title"
+
+
 def screens(app, s, game, out=None):
     """Walk every screen of one game; check each; optionally save PNGs (name -> path)."""
     def snap(name, kind):
@@ -214,6 +248,7 @@ def screens(app, s, game, out=None):
     assert s.screen == "rules"
     snap("rules", "menu")
     press(s, "b")
+    lesson(app, s, snap)
     s.new_game()
     load(s, game)
     s.last = (3 if game != "omweso" else 0, 1 - s.mover(), "x")
@@ -429,7 +464,10 @@ def make_screenshots():
         plan[("oanquan", sz)].update({"choose": "oanquan-choice-" + n, "over": "oanquan-over-" + n,
                                       "score": "oanquan-score-" + n, "rules": "rules-" + n,
                                       "pause": "pause-" + n, "history": "history-" + n})
-        plan[("sanyao", sz)].update({"round": "sanyao-round-" + n, "score": "sanyao-score-" + n})
+        plan[("sanyao", sz)].update({"round": "sanyao-round-" + n, "score": "sanyao-score-" + n,
+                                     "learn-done": "learn-" + n, "lesson": "lesson-" + n,
+                                     "lesson-board": "lesson-board-" + n,
+                                     "lesson-met": "lesson-met-" + n})
         plan[("omweso", sz)].update({"choose": "omweso-choice-" + n, "help": "help-" + n,
                                      "thinking": "omweso-thinking-" + n,
                                      "anim": "omweso-sowing-" + n, "over": "omweso-over-" + n,

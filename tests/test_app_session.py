@@ -154,6 +154,20 @@ def test_omweso_free_setup_screen():
     assert s.phase == "select" and s.snap["phase"] == "play"
 
 
+def test_omweso_setup_b_on_an_empty_pit_with_nothing_in_hand_pauses():
+    # it opened a list of the rule options titled "pause" (s.menu("pause")), whose B did
+    # nothing: the player was stuck in it until its "Back" went to the title
+    s = make("omweso", "two", rules={"setup": "free"})
+    c = Clock()
+    s.new_game()
+    s.play.cursor = 15  # the inner row: empty at the start
+    assert s.play.setup[15] == 0 and s.play.hand == 0
+    press(s, c, "b")
+    assert s.screen == "pause" and s.scr.items[0] == ("resume", None)
+    press(s, c, "b")
+    assert s.screen == "play" and s.phase == "setup"
+
+
 def test_omweso_three_seed_opening_offered():
     s = make("omweso", "two", rules={"three_seed_opening": True, "setup": "two_each"})
     c = Clock()

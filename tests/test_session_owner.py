@@ -13,7 +13,8 @@ import pytest
 
 from util import sources
 
-SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py")
+SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py",
+                "firmware/lesson.py")
 _NAMES = ("s", "session", "sess")
 
 

@@ -12,7 +12,9 @@ from firmware.common import unload
 _MENUS = ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
           "firmware.screens.menu", "firmware.screens.pause",
           "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
-          "firmware.rule_text", "firmware.games.notes")
+          "firmware.rule_text", "firmware.games.notes", "firmware.screens.lesson",
+          "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
+          "firmware.lessons")
 
 
 def drop_menus():

@@ -46,6 +46,9 @@ class MenuScreen:
             return M.title_items(self._resumable(), s.cfg["mode"])
         if n == "settings":
             return M.settings_items(adapter(s.cfg["game"]).SETTINGS)
+        if n == "learn":
+            from firmware import lessons
+            return M.learn_items(len(lessons.load(s.cfg["game"])))
         return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
 
     def _resumable(self):
@@ -66,6 +69,11 @@ class MenuScreen:
             return M.GO_TEXT[key]
         if kind == "resume":
             return "Resume saved game"
+        if kind == "lesson":  # its number, a mark once met ("+"), its title
+            from firmware import lessons
+            g = s.cfg["game"]
+            return "%d%s %s" % (key + 1, "+" if s.learnt & lessons.bit(g, key) else ".",
+                                lessons.load(g)[key]["title"])
         return M.KIND_TEXT.get(kind, kind)
 
     def item_enabled(self, item):
@@ -85,13 +93,17 @@ class MenuScreen:
         if it[0] == "rule":
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
+        if it[0] == "lesson":
+            from firmware import lessons
+            met = s.learnt & lessons.bit(s.cfg["game"], it[1])
+            return "+: goal met once. A: again" if met else "A: its goal, then play"
         if self.name == "title" and it == ("cfg", "game"):
             from firmware.games.notes import DESC
             return DESC[s.cfg["game"]]
         ud = "X/Y" if s.four else "up/down"
         if it[0] == "cfg":
             return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"
-        if self.name == "title":
+        if self.name in ("title", "learn"):
             return ud + ": choose, A: select"
         if self.name == "rules":
             return "Rule change: new game"  # on Back
@@ -138,6 +150,8 @@ class MenuScreen:
             s.new_game()
         elif kind == "resume":
             s.resume()
+        elif kind == "lesson":
+            s.learn("begin", key)
 
     def leave(self):
         """B on a submenu: back to the menu that opened it, on the row that opened it."""
@@ -181,5 +195,5 @@ class MenuScreen:
             if self.item_enabled(it) or it[0] == "undo":
                 self.activate(it)
         elif b in ("b", "start"):
-            if self.name in ("rules", "settings"):
+            if self.name in ("rules", "settings", "learn"):
                 self.leave()

@@ -86,7 +86,16 @@ def title_items(has_resume, mode):
         items.append(("cfg", "starts"))  # two players / demo: P1 / AI 1 always starts
     items.append(("go", "rules"))
     items.append(("go", "settings"))
-    items.append(("go", "help"))
+    items.append(("go", "learn"))
+    return items
+
+
+def learn_items(n):
+    """The title's "Learn...": how to play, then the game's n lessons (firmware/lesson.py)."""
+    items = [("go", "help")]
+    for i in range(n):
+        items.append(("lesson", i))
+    items.append(("back", None))
     return items
 
 
@@ -105,5 +114,6 @@ def rules_items(options):
     return items
 
 
-GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play"}
+GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
+           "learn": "Learn..."}
 KIND_TEXT = {"start": "Start game", "back": "Back"}

@@ -3,6 +3,9 @@
 # shows (Session.pause), dropped with the menus (Session.to_board). Portable.
 ITEMS = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
          ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
+# in a lesson (firmware/lesson.py): its own way back and start again, nothing of a game
+LESSON = (("resume", None), ("hint", None), ("go", "help"), ("go", "settings"),
+          ("restart", None), ("quit", None))
 TEXT = {"resume": "Resume", "undo": "Undo", "hint": "Hint", "history": "History...",
         "replay": "Replay move", "help": "How to play", "rules": "Rules...",
         "settings": "Settings...", "restart": "Restart", "quit": "Quit to menu"}
@@ -15,7 +18,7 @@ class PauseScreen:
 
     def __init__(self, s, sel=None):
         self.s = s
-        self.items = ITEMS
+        self.items = ITEMS if s.lesson is None else LESSON
         self.sel = 0
         self.stamp = 0  # (the menus' view: bumped when a row's text may change; never here)
         if sel is not None:
@@ -35,6 +38,8 @@ class PauseScreen:
                 return
 
     def item_text(self, item):
+        if self.s.lesson is not None and item[0] in ("restart", "quit"):
+            return "Start again" if item[0] == "restart" else "Back to lessons"
         return TEXT[item[1] or item[0]]
 
     def item_enabled(self, item):
@@ -79,9 +84,9 @@ class PauseScreen:
             s.to_board()
             s.replay()
         elif kind == "restart":
-            s.new_game()
+            s.new_game() if s.lesson is None else s.learn("again")
         elif kind == "quit":
-            s.leave_game(True)
+            s.leave_game(True) if s.lesson is None else s.learn("leave")
         elif key in ("help", "history"):  # full screen: the board goes before their module loads
             s.clear()
             if key == "help":

@@ -53,9 +53,9 @@ class HelpScreen:
             drop(s.cfg["game"], "help")
             if self.back == "pause" and s.game is not None:
                 s.pause(sel=("go", "help"))
-            else:
+            else:  # the title's "Learn..." menu
                 from firmware.screens.menu import MenuScreen
-                s.show(MenuScreen(s, "title", sel=("go", "help")))
+                s.show(MenuScreen(s, self.back, sel=("go", "help")))
 
 
 class SummaryScreen:

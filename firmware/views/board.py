@@ -104,7 +104,7 @@ class BoardView:
         if s.thinking():
             return " " * (self.frame.bar_w // ui.CH_W + 1), s.ai_progress()
         if s.phase in ("select", "choose", "setup") and "blitz" in s.ad.SETTINGS \
-                and s.cfg["blitz"]:
+                and s.cfg["blitz"] and s.lesson is None:
             left = s.cfg["blitz"] * 1000 - ticks_diff(s.now, s.turn_at)  # ticks wrap
             return "%ds" % ((left + 999) // 1000 if left > 0 else 0), None
         return "", None

@@ -69,8 +69,8 @@ class MenuView:
             if self.board.hidden != hide:
                 self.board.hidden = hide
         t = self.TITLES.get(m.name, "")
-        if m.name == "rules":
-            t = "Rules: " + TITLES.get(s.cfg["game"], "")
+        if m.name in ("rules", "learn"):
+            t = ("Rules: " if m.name == "rules" else "Learn ") + TITLES.get(s.cfg["game"], "")
         ui.set_text(self.title, t)
         items = m.items
         sel = m.sel

@@ -27,8 +27,9 @@ def nvm():
 
 def check(s):
     """Invariants of the session that must hold after any button."""
-    assert s.screen in ("title", "rules", "settings", "pause", "help", "summary", "play", "history")
-    if s.screen in ("title", "rules", "settings", "pause"):  # a menu
+    assert s.screen in ("title", "rules", "settings", "learn", "pause", "help", "summary", "play",
+                        "history", "lesson")
+    if s.screen in ("title", "rules", "settings", "learn", "pause"):  # a menu
         assert 0 <= s.scr.sel < len(s.scr.items)
     if s.game is not None and s.screen == "play":
         assert s.phase in ("select", "choose", "anim", "ai", "setup", "over", "round", "none")

@@ -50,6 +50,7 @@ def _check(name):
             before = bytearray(pos)
             ok, trace, after = L.attempt(g, lesson, pos, buf[i])
             assert pos == before  # the lesson's position is kept for the next try
+            assert L.meets(g, lesson, pos, buf[i]) == ok and pos == before  # (the console's)
             if ok:
                 hits += 1
                 if shown != "last":

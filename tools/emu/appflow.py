@@ -137,6 +137,53 @@ def plan_start(game, board_keys, width, height):
     raise AssertionError("could not reach %r from the title menu: %s" % (goal, keys))
 
 
+def plan_lesson(game, board_keys, width, height, lesson):
+    """The key presses that take the title menu to lesson `lesson` of `game` (Learn...), its
+    board, the lesson's hint (X, or the pause menu on a board without a D-pad) and its move,
+    confirmed at every prompt: the goal is then met once the sowing ends. Worked out on the
+    headless app. Returns (keys, Headless after the last press)."""
+    four = "up" not in board_keys
+    down, change = ("y", "a") if four else ("down", "right")
+    h = Headless(width, height, board_keys)
+    s = h.session
+    keys = []
+
+    def go(key):
+        keys.append(key)
+        h.press(key)
+
+    def to(item):
+        for _ in range(len(s.scr.items)):
+            if s.scr.items[s.scr.sel] == item:
+                return
+            go(down)
+        raise AssertionError("no %r row: %r" % (item, s.scr.items))
+
+    for _ in range(3):
+        if s.cfg["game"] == game:
+            break
+        to(("cfg", "game"))
+        go(change)
+    to(("go", "learn"))
+    go("a")
+    to(("lesson", lesson))
+    go("a")  # its goal
+    go("a")  # its board
+    if four:  # the hint from the pause menu: X/Y step the pits on these boards
+        go("b")
+        to(("hint", None))
+        go("a")
+    else:
+        go("x")
+    go("a")  # the hinted pit
+    for _ in range(4):
+        if s.screen == "play" and s.phase == "choose":
+            go("a")
+    if s.last is None:
+        raise AssertionError("no move played in the lesson: %s" % s.msg)
+    return keys, h
+
+
 def diff(a, b):
     """Number of differing pixels of two RGB565 row lists (sizes must match)."""
     if (len(a), len(a[0])) != (len(b), len(b[0])):

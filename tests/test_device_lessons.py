@@ -1,0 +1,46 @@
+# A lesson (issue 31 #1) on the real firmware in the emulated RP2040 (tools/emu), the bundle as
+# `make bundle` makes it: from the title through Learn... to a lesson, its goal, its board, the
+# lesson's hint and its move, to "Goal met!" (firmware/lesson.py judges it at the sowing's end,
+# firmware/lessons/ on CircuitPython). The screen must match the headless render of the same
+# presses, the console must show no exception, and the heap stays above the games' target.
+# Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
+import pytest
+
+from tools.emu import appflow, emu
+from test_device import need, build
+
+# make test: Ô Ăn Quan's capture on the PicoSystem; make test-long: Omweso's reverse capture on
+# the Display Pack 2.0 (four buttons: the hint from the pause menu)
+CASES = [("picosystem", "oanquan", 2),
+         pytest.param("pico_display_pack2", "omweso", 4, marks=pytest.mark.long)]
+
+
+@pytest.mark.parametrize("board, game, lesson", CASES)
+def test_device_lesson_met_with_the_hint(board, game, lesson, tmp_path):
+    need(board)
+    keys = appflow.board_keys(board)
+    w, h = emu.BOARDS[board]["size"]
+    presses, twin = appflow.plan_lesson(game, keys, w, h, lesson)
+    frames = twin.frames(10000)  # the twin's sowing to its end and the goal met
+    s = twin.session
+    assert s.screen == "lesson" and s.scr.kind == "met", (s.screen, s.msg)
+    with emu.circuitpython(board, build(board, tmp_path), workdir=str(tmp_path)) as chip:
+        appflow.check_title(chip, w, h, keys, tmp_path, limit_ms=25000)
+        chip.heap(reset=True)
+        for k in presses:
+            appflow.device_press(chip, k)
+        appflow.settle(chip, quiet_ms=1500, limit_ms=30000)
+        screen = chip.frame565()
+        errors = appflow.console_errors(chip.console)
+        heap = chip.heap()
+    assert not errors, chip.console[-1500:]
+    want = frames[-1][2]
+    bad = appflow.mismatch(screen, want)
+    if bad:
+        appflow.write_pair(str(tmp_path / "lesson.png"), screen, want)
+    assert bad == 0, "the device's lesson screen differs from the headless one in %d px (%s)" % (
+        bad, tmp_path / "lesson.png")
+    # no AI in a lesson: far above the 40 KB a game against the AI must keep (docs/performance.md)
+    assert heap["min_free"] >= 40 * 1024, heap
+    print("%s %s lesson %d: lowest free heap %.1f KB" % (board, game, lesson + 1,
+                                                          heap["min_free"] / 1024))
