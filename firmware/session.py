@@ -81,19 +81,20 @@ class Session:
         gc.collect()
 
     def pause(self, sel=None):
-        """The pause menu: a box over the board, which stays (App.render)."""
+        """The pause menu: a box over the board (App.render), without the AI's buffers."""
         if self.scr is not self.play:
-            self.to_board()
+            self.to_board(False)
+        self.brain = None  # the box over them was Omweso's lowest heap; to_board makes them again
         from firmware.screens.pause import PauseScreen
         self.show(PauseScreen(self, sel))
 
-    def to_board(self):
-        """Back to the board (under the pause box): the menus go, then the AI's buffers."""
+    def to_board(self, ai=True):
+        """Back to the board (under the pause box): the menus go, then the AI's buffers come."""
         self.show(self.play)
         self.drop_view(True)
         drop_menus()
         drop(self.cfg["game"], "rule_text")
-        if self.brain is None and not self.is_human(1 - self.human) and \
+        if ai and self.brain is None and not self.is_human(1 - self.human) and \
                 not self.game.over(self.rec.pos):
             self._brain()  # (B.make collects first)
         else:
@@ -333,8 +334,7 @@ class Session:
 
     def ai_progress(self):
         """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
-        b = self.brain
-        return b.progress() if b is not None and b.thinking() else -1
+        return self.brain.progress() if self.brain is not None and self.brain.thinking() else -1
 
     def ai_hurry(self):
         """B while the AI thinks: its best move so far is played (False if not thinking)."""
