@@ -43,8 +43,7 @@ class Session:
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
         self.log = MoveLog()     # every move, for the history (firmware/common.py)
-        self.last = None         # (cell, player, text) of the last move
-        self.hint = None         # cell of the hint, shown on the board
+        self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
         self.final_lines, self.sounds = [], []
@@ -125,8 +124,9 @@ class Session:
         return m == "two" or self.lesson is not None or (m != "demo" and p == self.human)
 
     def names(self):
-        if self.cfg["mode"] == "ai" or self.lesson is not None:
-            return ("You", "AI") if self.human == 0 else ("AI", "You")
+        if self.cfg["mode"] == "ai" or self.lesson is not None:  # a lesson has no AI: "Other"
+            o = "AI" if self.lesson is None else "Other"
+            return ("You", o) if self.human == 0 else (o, "You")
         return ("AI 1", "AI 2") if self.cfg["mode"] == "demo" else ("P1", "P2")
 
     def can_undo(self):

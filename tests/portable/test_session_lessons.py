@@ -27,7 +27,8 @@ def _open(s, c, i):
     assert s.scr.raw[0] == ls["goal"]
     press(s, c, "a")
     assert s.screen == "play" and s.phase in ("select", "setup")
-    assert s.brain is None  # no AI in a lesson
+    assert s.brain is None  # no AI in a lesson, and none named
+    assert s.names()[s.human] == "You" and s.names()[1 - s.human] == "Other"
     assert bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     return ls
 
