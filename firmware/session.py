@@ -48,9 +48,9 @@ class Session:
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
         self.final_lines, self.sounds = [], []
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
-        self.saved = None        # a decoded save offered as "Resume"
+        self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
         self.lesson, self.learnt = None, 0  # the lesson played (firmware/lesson.py), those met
-        self.unsaved = False     # a setting changed: saved after its picture (save)
+        self.hint_due = False    # asked in the pause box: given at the next tick (do_hint)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or _nothing  # the app's collection between a move and its save
         self.drop_view = drop_view or _nothing  # the screen's view goes before a menu loads
@@ -82,29 +82,25 @@ class Session:
     def pause(self, sel=None):
         """The pause menu: a box over the board (App.render), without the AI's buffers."""
         if self.scr is not self.play:
-            self.to_board(False)
-        self.brain = None  # the box over them was Omweso's lowest heap; to_board makes them again
+            self.to_board()
+        self.brain = None  # the box over them was Omweso's lowest heap; tick makes them again
         from firmware.screens.pause import PauseScreen
         self.show(PauseScreen(self, sel))
 
-    def to_board(self, ai=True):
-        """Back to the board (under the pause box): the menus go, then the AI's buffers come."""
+    def to_board(self):
+        """Back to the board (under the pause box): the menus go. The AI's buffers come at the
+        next tick, once the press (and the box's code on the stack) has returned."""
         self.show(self.play)
         self.drop_view(True)
         drop_menus()
         drop(self.cfg["game"], "rule_text")
-        if ai and self.brain is None and not self.is_human(1 - self.human) and \
-                not self.game.over(self.rec.pos):
-            self._brain()  # (B.make collects first)
-        else:
-            gc.collect()
+        gc.collect()
 
     def press(self, b, now=None):
         if now is not None:
             self.now = now
         if self.four and b in ("x", "y"):  # four-button boards: X/Y step back/forward
-            prev, nxt = self.scr.STEPS
-            b = prev if b == "x" else nxt
+            b = self.scr.STEPS[b == "y"]
         self.version += 1
         self.scr.press(b)
 
@@ -301,8 +297,10 @@ class Session:
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
                 self._call("actions", "blitz_pass")
-            if self.phase == "select" and self.brain is not None:
-                self.brain.ponder_turn()
+            if self.hint_due:  # asked in the pause box, whose code has left the stack by now
+                self.do_hint()
+            if self.phase == "select" and not self.is_human(1 - self.human):
+                self._brain().ponder_turn()  # (B.make collects first)
             if ms >= 0:
                 self.work(stop, ms)
         return self.version != v or self.moved_on != m
@@ -354,8 +352,10 @@ class Session:
             self.play_move(code)
         return True
 
-    def do_hint(self):
-        self._call("actions", "hint")
+    def do_hint(self, later=False):  # later: from the pause box, at the next tick (~3 KB lower)
+        self.hint_due = later
+        if not later:
+            self._call("actions", "hint")
 
     def do_undo(self):
         self._call("actions", "undo")

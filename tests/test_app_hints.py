@@ -177,3 +177,24 @@ def test_what_the_ais_move_captured_stays_said_through_your_turn():
             c.t += 200
             s.tick(c.t)
         assert s.msg == ""
+
+
+def test_a_hint_from_the_pause_box_comes_at_the_next_tick_with_the_boxs_code_gone():
+    # issue 33: the hint's search and reason (engine/explain.py) ran inside the press that closed
+    # the pause box, its code still on the stack: the AI's buffers were made again on top of it,
+    # Omweso's lowest free heap in a complete game on the chip (35.9 KB, Display Pack 2.0)
+    import sys
+    app, s = R.setup_app(320, 240, "omweso", mode="ai")
+    s.cfg["starts"] = "you"
+    s.new_game()
+    app.step(10)
+    assert s.phase == "select" and s.brain is not None
+    R.press(s, "start")
+    assert s.screen == "pause" and s.brain is None  # the box holds no AI's buffers
+    s.scr.select(("hint", None))
+    R.press(s, "a")
+    assert s.screen == "play" and s.hint is None and s.hint_due and s.brain is None
+    assert "firmware.screens.pause" not in sys.modules
+    s.tick(s.now + 10, ms=-1)  # the next pass: the hint, its buffers made first
+    assert s.hint is not None and not s.hint_due and s.brain is not None
+    assert s.msg.startswith("Hint: pit %d" % s.hint)

@@ -79,7 +79,7 @@ class PauseScreen:
                 s.say("Cannot undo")
         elif kind == "hint":
             s.to_board()
-            s.do_hint()
+            s.do_hint(later=True)  # with this code off the stack: a game's lowest heap else
         elif kind == "replay":
             s.to_board()
             s.replay()

@@ -432,13 +432,17 @@ def test_app_trace_reads_back_the_engines_events_and_keeps_drops_as_ints():
 
 
 def test_the_session_makes_the_ai_when_it_shows_the_board_and_never_for_a_finished_game():
-    # Issue 30 #1: the AI (its search buffers, 7-11 KB on the chip) is made by the session when
-    # it shows a game's board (Session.to_board), not by whoever draws it; a finished game has
-    # none, whichever page of the game-over screen is shown (the app once made it again there).
+    # Issue 30 #1: the AI (its search buffers, 7-11 KB on the chip) is made by the session at
+    # its first tick on a game's board (Session.tick: after the press that showed it, whose code
+    # then has left the heap), not by whoever draws it; a finished game has none, whichever page
+    # of the game-over screen is shown (the app once made it again there).
     s = make("oanquan", "demo", level=1)
     c = Clock()
     s.new_game()
-    assert s.screen == "play" and s.brain is not None  # no app drew anything
+    assert s.screen == "play" and s.brain is None
+    c.t += 10
+    s.tick(c.t, ms=-1)
+    assert s.brain is not None  # no app drew anything
     n = play_out(s, c, 400)
     assert s.screen == "summary" and s.scr.kind == "over", n
     assert s.brain is None
