@@ -32,6 +32,11 @@ _MIN_MS = const(40)
 # the AI's turn: search between two draws of its progress indicator (a pass draws for ~14 ms on
 # the chip at 320x240: passes of 100 ms cost a seventh of its thinking time, of 250 ms a twentieth)
 AI_PASS_MS = const(250)
+# Free heap under which the pause box shows without the AI's buffers (Session.pause): the box and
+# its modules take ~5.5 KB, and over the buffers they took Omweso at 320x240 under 40 KB on the
+# chip. Made again at the tick after it closes: its pondering (or thinking) then starts over,
+# which made the AI's wait after a paused turn ~1.8 s longer (Display Pack 2.0): so only then.
+BOX_ROOM = const(47104)  # 46 KB
 _AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
 _DEMO_DELAY = const(700)   # between moves in AI demo mode
 

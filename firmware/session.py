@@ -6,7 +6,7 @@
 import gc
 import sys
 from engine import games
-from engine.compat import const, ticks_diff
+from engine.compat import const, ticks_diff, mem_free
 from firmware import brain as B
 from firmware.common import num, module, unload, Legal, TakeBack, MoveLog
 from firmware.games import adapter, default_rules, keep_game, drop
@@ -83,13 +83,13 @@ class Session:
         """The pause menu: a box over the board (App.render), without the AI's buffers."""
         if self.scr is not self.play:
             self.to_board()
-        self.brain = None  # the box over them was Omweso's lowest heap; tick makes them again
+        if mem_free() < B.BOX_ROOM:  # (CPython: -1) the box over them: under 40 KB (Omweso)
+            self.brain = None  # tick makes them again, its thinking (or pondering) starts over
         from firmware.screens.pause import PauseScreen
         self.show(PauseScreen(self, sel))
 
     def to_board(self):
-        """Back to the board (under the pause box): the menus go. The AI's buffers come at the
-        next tick, once the press (and the box's code on the stack) has returned."""
+        """Back to the board (under the pause box); the AI's buffers come at the next tick."""
         self.show(self.play)
         self.drop_view(True)
         drop_menus()

@@ -274,6 +274,21 @@ def test_the_pause_menu_is_a_box_over_the_board_which_stays():
     assert s.phase == "select" and bytes(s.brain.player.asked) == bytes(s.rec.pos)  # pondered
 
 
+def test_with_heap_to_spare_the_box_keeps_the_ai_and_its_ponder(monkeypatch):
+    # brain.BOX_ROOM: the buffers go only when the heap is short (CPython tells no free heap:
+    # -1, so the other tests see them go); with room they stay, and the ponder goes on
+    from firmware import brain as B
+    monkeypatch.setattr(B, "BOX_ROOM", -2)
+    board, app, s = _your_turn("omweso")
+    brain = s.brain
+    board.buttons.press("b")
+    app.step(100)
+    assert s.screen == "pause" and s.brain is brain
+    board.buttons.press("b")
+    app.step(200)
+    assert s.screen == "play" and s.brain is brain
+
+
 def test_paused_on_the_ais_turn_its_search_starts_over_when_the_box_closes():
     board, app = _app()
     s = app.session

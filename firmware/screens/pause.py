@@ -1,6 +1,7 @@
 # The pause menu (B or Start on the board): a box over the board, which stays (closing the box
-# sends the panel only the box's area); the AI's buffers go while it shows and come back when it
-# closes (Session.pause, to_board). Loaded while it shows, dropped with the menus. Portable.
+# sends the panel only the box's area); short of heap the AI's buffers go while it shows and come
+# back when it closes (Session.pause, brain.BOX_ROOM). Loaded while it shows, dropped with the
+# menus. Portable.
 ITEMS = (("resume", None), ("undo", None), ("hint", None), ("go", "history"), ("replay", None),
          ("go", "help"), ("go", "rules"), ("go", "settings"), ("restart", None), ("quit", None))
 # in a lesson (firmware/lesson.py): its own way back and start again, nothing of a game
