@@ -97,6 +97,23 @@ class _Watch:
         if _matches(ev, self.want):
             self.n += 1
 
+    # Omweso's sowing steps come as their parts (engine/omweso_run.py): a dict only for the event
+    # the lesson wants (a 46-seed relay is hundreds of drops: their dicts took a lesson's hint
+    # on the chip to its lowest heap)
+    def drop(self, p, at):
+        self.at = at
+        if self.want.get("event") == "drop":
+            self.append({"event": "drop", "player": p, "at": at})
+
+    def lap(self, p, start, d, count, kind, n):
+        if self.want.get("event") == "lap":
+            self.append({"event": "lap", "player": p, "start": start, "dir": "+" if d > 0 else "-",
+                         "count": count, "kind": kind, "n": n})
+
+    def relay(self, p, at, count):
+        if self.want.get("event") == "relay":
+            self.append({"event": "relay", "player": p, "at": at, "count": count})
+
 
 def meets(game, lesson, pos, move):
     """Whether `move` from `pos` (unchanged) meets the lesson's goal, as attempt() says, without

@@ -78,3 +78,21 @@ def test_a_lesson_goal_is_judged_by_the_trace():
     assert L.met({"last": 5}, [{"event": "drop", "at": 4}, {"event": "drop", "at": 5}])
     assert not L.met({"last": 5}, [{"event": "drop", "at": 5}, {"event": "drop", "at": 6}])
     assert not L.met({"event": "capture", "big": 1}, [{"event": "capture", "big": 0}])
+
+
+def test_the_consoles_check_makes_no_dict_of_an_omweso_sowing_step():
+    # lessons.meets (the console's lessons, firmware/lesson.py) takes Omweso's drops, laps and
+    # relays as their parts: the dicts of engine/omweso_trace.py (never loaded by the app) are
+    # not made, and the answers are attempt()'s (checked move by move above)
+    import sys
+    from firmware.common import unload
+    unload("engine.omweso_trace")
+    g = games.load("omweso")
+    buf = [0] * g.MAX_MOVES
+    for lesson in L.load("omweso"):
+        if lesson.get("rules"):
+            continue
+        pos = L.position(g, lesson)
+        for i in range(g.moves(pos, buf)):
+            L.meets(g, lesson, pos, buf[i])
+    assert "engine.omweso_trace" not in sys.modules

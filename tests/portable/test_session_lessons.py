@@ -3,7 +3,10 @@
 # move is judged at the end of its sowing: a wrong move says what it did and the lesson's position
 # comes back, the hinted move (a move that meets the goal) meets it and says why. Lessons met are
 # saved and marked; a lesson neither saves itself as a game nor loses the game offered as
-# "Resume". Driven by buttons only. Portable: also under MicroPython -X heapsize=180k.
+# "Resume". Driven by buttons only. Portable: also under MicroPython -X heapsize=180k. Omweso's
+# session, as tests/portable/test_session.py's, does not fit there beside this module on a 64-bit
+# machine: tests/test_app_lessons.py plays its lessons on CPython (its engine check is portable:
+# tests/portable/test_lessons.py), and tests/test_device_lessons.py one on the chip.
 from engine import games
 import firmware.lessons as L
 from firmware.common import num
@@ -155,12 +158,6 @@ def test_OAQ_3_to_OAQ_7_lessons_met_and_missed_with_the_buttons():
 
 def test_SY_4_to_SY_9_lessons_met_and_missed_with_the_buttons():
     _lessons("sanyao", "oanquan")
-
-
-def test_OM_1_to_OM_8_lessons_met_and_missed_with_the_buttons():
-    # (no saved game: with one, the Omweso engine does not load beside this module in
-    # MicroPython's 180 KB on a 64-bit machine; the saved game kept is the same code as above)
-    _lessons("omweso")
 
 
 def test_a_lesson_from_its_pause_menu_starts_again_or_goes_back():
