@@ -30,8 +30,8 @@ def begin(self, i):
     self.lesson = i
     self.game = games.load(name, ls.get("rules"))
     _position(self, L, ls)
-    _text(self, "goal", "Lesson %d: %s" % (i + 1, ls["title"]),
-          [ls["goal"], "", "Rule %s." % ls["rule"]])
+    _text(self, "goal", "%d. %s" % (i + 1, ls["title"]),  # (26 letters: 160x128)
+          [ls["goal"], "", "The rule: %s." % L.rule(name, ls)])
 
 
 def _position(self, L, ls):
@@ -87,13 +87,13 @@ def judge(self):
     if met:
         self.learnt |= L.bit(self.cfg["game"], i)
         self.save()  # the settings' save: the lesson itself is not a game to resume
-        _text(self, "met", "Goal met!", [ls["why"]])
+        _text(self, "met", "Goal met: well done!", [ls["why"]])
         return
     from engine.explain import gain, takes
     took = takes(gain(g, pos, move))
     unload("engine.explain")
     _text(self, "again", "Not this time", ["You played %s: it %s." % (self.last[2], took), "",
-                                           "Goal: " + ls["goal"]])
+                                           "Your goal: " + ls["goal"]])
 
 
 def _text(self, kind, title, lines):

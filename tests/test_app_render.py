@@ -224,7 +224,7 @@ def lesson(app, s, snap):
     press(s, "a")  # the sowing to its end
     assert s.screen == "lesson" and s.scr.kind == "met"
     snap("lesson-met", "text")
-    assert app.view.title.text == "Goal met!"
+    assert app.view.title.text == "Goal met: well done!"
     press(s, "b")
     assert s.screen == "learn" and s.scr.item_text(("lesson", 2)).startswith("3+ ")
     snap("learn-done", "menu")

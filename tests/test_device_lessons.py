@@ -1,6 +1,6 @@
 # A lesson (issue 31 #1) on the real firmware in the emulated RP2040 (tools/emu), the bundle as
 # `make bundle` makes it: from the title through Learn... to a lesson, its goal, its board, the
-# lesson's hint and its move, to "Goal met!" (firmware/lesson.py judges it at the sowing's end,
+# lesson's hint and its move, to "Goal met: well done!" (firmware/lesson.py judges it at the sowing's end,
 # firmware/lessons/ on CircuitPython). The screen must match the headless render of the same
 # presses, the console must show no exception, and the heap stays above a floor.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).

@@ -248,9 +248,8 @@ name = sys.argv[4]  # one game per run, as on the device: only that game's modul
 s.cfg["game"] = name
 s.new_game()
 step("new_game")
-# the session made the AI (its own Player and its buffers) as it showed the board
-# (Session.to_board): "brain" is now part of "new_game"
-step("brain")
+s.tick(0, ms=-1)  # the session makes the AI (its own Player and its buffers) at its first tick
+step("brain")     # on the board (Session.tick), after the press that showed it
 app.render()
 step("game_screen")
 brain = s.brain  # the session's own AI (no second Player)

@@ -52,7 +52,7 @@ def test_a_lesson_answers_help_bad_input_and_goes_back():
     ask, asked = _script(["1", "3", "2", "h", "9+", "zz", "q", "q", "q"])
     play.terminal(ask, out.append)
     text = " ".join(" ".join(out).split())
-    assert "Relay (rule OAQ-4, docs/rules.md)" in text
+    assert "Relay sowing (rule OAQ-4, docs/rules.md)" in text
     assert "Goal: Make a relay" in text
     assert "The moves you can play now: 1+ 1- 3+ 3-." in text
     assert text.count("The moves you can play now:") == 3  # h, and after each bad move

@@ -3,11 +3,18 @@
 # was met and why; a wrong move can be tried again. The lessons of a game are data in
 # firmware/lessons/<game>.py (LESSONS), loaded only for the game being learnt. Portable, no
 # display: the terminal game (tools/terminal/learn.py) and, later, the device read the same lessons.
-# A lesson (dict): title, rule (its ID in docs/rules.md), goal, pos (fields of the game's
+# A lesson (dict): title, rule (the number of its ID in docs/rules.md: rule()), goal, pos (fields of the game's
 # position JSON over those of a new game, completed by the game's module: complete(), e.g. the
 # stores holding what is not on the board),
 # want (what the move's trace must show: an event with some fields, see met()), why (said when
 # the goal is met: the rule at work).
+
+
+def rule(name, lesson):
+    """The ID of the rule the lesson teaches (docs/rules.md): "OAQ-4". A lesson gives its number
+    (a short string would stay in the chip's table of names for good: tools/device/names.py)."""
+    return ("OAQ-" if name == "oanquan" else "SY-" if name == "sanyao" else "OM-") + \
+        str(lesson["rule"])
 
 
 def bit(name, i):

@@ -32,10 +32,11 @@ class LessonScreen:
         return self.head
 
     def foot(self, rows):
+        # (words of more than 10 letters: CircuitPython keeps shorter ones as names for good)
         more = "v " if self.top + rows < len(self.lines) else ""
         if self.kind == "goal":
             return more + "A: play  B: lessons"
-        return more + "A: " + ("next" if self.kind == "met" else "again") + "  B: lessons"
+        return more + ("A: next  B: lessons" if self.kind == "met" else "A: again  B: lessons")
 
     def press(self, b):
         s = self.s

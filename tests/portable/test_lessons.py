@@ -32,7 +32,7 @@ def _check(name):
     assert len(lessons) >= 6
     buf = None
     for lesson in lessons:
-        rule = lesson["rule"]
+        rule = L.rule(name, lesson)
         assert rule in ids and rule.startswith(PREFIX[name]), rule
         want = lesson["want"]
         shown = "last" if "last" in want else want["event"]

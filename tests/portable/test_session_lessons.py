@@ -26,7 +26,7 @@ def _open(s, c, i):
     press(s, c, "a")
     assert s.screen == "lesson" and s.scr.kind == "goal"
     ls = L.load(s.cfg["game"])[i]
-    assert s.scr.title() == "Lesson %d: %s" % (i + 1, ls["title"])
+    assert s.scr.title() == "%d. %s" % (i + 1, ls["title"]) and len(s.scr.title()) <= 26
     assert s.scr.raw[0] == ls["goal"]
     press(s, c, "a")
     assert s.screen == "play" and s.phase in ("select", "setup")
@@ -115,7 +115,7 @@ def _lessons(name, other=None):
             _play(s, c, _wrong(s, ls))
         settle(s, c)
         assert s.screen == "lesson" and s.scr.kind == "again", (name, i)
-        assert s.scr.title() == "Not this time" and s.scr.raw[-1] == "Goal: " + ls["goal"]
+        assert s.scr.title() == "Not this time" and s.scr.raw[-1] == "Your goal: " + ls["goal"]
         assert not s.learnt & L.bit(name, i)
         press(s, c, "a")  # try again: the lesson's position back
         assert s.screen == "play" and bytes(s.rec.pos) == start and s.last is None
@@ -130,7 +130,7 @@ def _lessons(name, other=None):
                 press(s, c, "a")
         settle(s, c)
         assert s.screen == "lesson" and s.scr.kind == "met", (name, i, s.screen)
-        assert s.scr.title() == "Goal met!" and s.scr.raw == [ls["why"]]
+        assert s.scr.title() == "Goal met: well done!" and s.scr.raw == [ls["why"]]
         assert s.learnt & L.bit(name, i)
         press(s, c, "b")  # back to the list, on this lesson, marked
         assert s.screen == "learn" and s.scr.items[s.scr.sel] == ("lesson", i)

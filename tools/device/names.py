@@ -6,8 +6,8 @@ Every identifier and short string of a loaded module is interned for the whole s
 the module does not give it back), in a table that grows by pools that double in size: 80, 160,
 320, 640, 1280, 2560 names, 0.6 KB to 15.6 KB each (docs/architecture.md, "What stays in RAM").
 The bundle (.mpy, as shipped) boots with a code.py that imports every module a device session can
-load (the bundle's boards/, engine/ and firmware/; not firmware/lessons or engine/explain,
-which only the desktop tools use yet) and drops each again, then interns new names one by one
+load (the bundle's boards/, engine/ and firmware/, the lessons and the hint's engine/explain
+included: the console loads them since 2026-12-04) and drops each again, then interns new names one by one
 and notes each jump of the heap, a pool taken: the first jump says how many names the app left
 free in its last pool, and the pool's size in bytes.
 """
@@ -21,7 +21,7 @@ from tools.build import bundle
 from tools.emu import emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-NOT_ON_DEVICE = ("firmware.lessons", "engine.explain", "firmware.code")
+NOT_ON_DEVICE = ("firmware.code",)
 
 CODE = r'''
 import gc, os

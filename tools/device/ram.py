@@ -49,6 +49,7 @@ step("title")
 s = app.session
 s.cfg["game"] = %r
 s.new_game()
+s.tick(0, ms=-1)  # its first tick on the board makes the AI (before 2026-12-04: new_game did)
 app.render()
 step("game_screen")
 b = s.brain

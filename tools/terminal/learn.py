@@ -41,7 +41,7 @@ def lesson(ask, say, name, ls, view, renderer):
     pos = L.position(g, ls)
     me = g.to_move(pos)
     say("")
-    say("%s (rule %s, docs/rules.md)" % (ls["title"], ls["rule"]))
+    say("%s (rule %s, docs/rules.md)" % (ls["title"], L.rule(name, ls)))
     say("Goal: " + ls["goal"])
     while True:
         say("")
