@@ -11,6 +11,7 @@ from engine import games
 from engine.record import Record
 from firmware.common import TakeBack, MoveLog, unload
 
+
 def _all(self):
     import firmware.lessons as L
     return L, L.load(self.cfg["game"])
@@ -80,7 +81,7 @@ def judge(self):
     ls = lessons[i]
     g = self.game
     self.phase = "none"
-    self.clear()  # the board's bitmaps go before the move is played again with its whole trace
+    self.clear()  # the board's bitmaps go before the move is played again (lessons.meets)
     pos = L.position(g, ls)
     move = g.parse_move(pos, self.last[2])
     met = L.meets(g, ls, pos, move)
