@@ -98,7 +98,7 @@ def judge(self):
 
 
 def _text(self, kind, title, lines):
-    from firmware.screens.lesson import LessonScreen
+    from firmware.screens.text import LessonScreen
     self.show(LessonScreen(self, kind, title, lines))
 
 

@@ -2,7 +2,7 @@
 #   menu.py     title, rule options, settings             (items: menu_items.py)
 #   pause.py    the pause menu: a box over the board
 #   play.py     the board of the game in progress: cursor, prompts, set-up
-#   text.py     how to play, the round summary
+#   text.py     how to play, the round summary, a lesson's goal and result
 #   over.py     game / match over: the final board, then every term of the score
 #   history.py  the moves so far, replay the last move
 from firmware.common import unload
@@ -12,7 +12,7 @@ from firmware.common import unload
 _MENUS = ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
           "firmware.screens.menu", "firmware.screens.pause",
           "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
-          "firmware.rule_text", "firmware.games.notes", "firmware.screens.lesson",
+          "firmware.rule_text", "firmware.games.notes",
           "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
           "firmware.lessons")
 

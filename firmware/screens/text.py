@@ -1,5 +1,5 @@
-# Text screens: the game's "How to play" (scrollable) and the round summary between rounds or
-# games of a match. Portable.
+# Text screens: the game's "How to play" (scrollable), the round summary between rounds or
+# games of a match, and a lesson's goal and result (firmware/lesson.py). Portable.
 from firmware.games import part, drop
 
 
@@ -97,3 +97,35 @@ class SummaryScreen:
             self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
         elif b in ("a", "b", "start"):
             s.next_round()
+
+
+class LessonScreen(SummaryScreen):
+    """A lesson's text (firmware/lesson.py): its goal before the board (kind "goal"), then the
+    goal met and why ("met") or what the move did and the goal again ("again")."""
+    name = "lesson"
+
+    def __init__(self, s, kind, head, lines):
+        SummaryScreen.__init__(self, s, kind, lines)
+        self.kind = kind
+        self.head = head
+
+    def title(self):
+        return self.head
+
+    def foot(self, rows):
+        # (words of more than 10 letters: CircuitPython keeps shorter ones as names for good)
+        more = "v " if self.top + rows < len(self.lines) else ""
+        if self.kind == "goal":
+            return more + "A: play  B: lessons"
+        return more + ("A: next  B: lessons" if self.kind == "met" else "A: again  B: lessons")
+
+    def press(self, b):
+        s = self.s
+        if b == "a" and self.kind == "met":
+            s.learn("begin", s.lesson + 1)  # the next lesson's goal
+        elif b == "a":
+            s.learn("board" if self.kind == "goal" else "again")
+        elif b in ("b", "start"):
+            s.learn("leave")
+        else:
+            SummaryScreen.press(self, b)  # up/down scroll

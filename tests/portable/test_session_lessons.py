@@ -1,4 +1,4 @@
-# The lessons on the console (issue 31 #1; firmware/lesson.py, firmware/screens/lesson.py): the
+# The lessons on the console (issue 31 #1; firmware/lesson.py, LessonScreen in firmware/screens/text.py): the
 # title's "Learn..." lists a game's lessons; a lesson shows its goal, then its board; the player's
 # move is judged at the end of its sowing: a wrong move says what it did and the lesson's position
 # comes back, the hinted move (a move that meets the goal) meets it and says why. Lessons met are
@@ -18,6 +18,14 @@ def _to_learn(s, c):
     s.scr.select(("go", "learn"))
     press(s, c, "a")
     assert s.screen == "learn"
+
+
+def _lesson(name, i):
+    """A session at lesson i's board (its goal read): (session, clock, lesson)."""
+    s = make(name, store=nvm())
+    c = Clock()
+    _to_learn(s, c)
+    return s, c, _open(s, c, i)
 
 
 def _open(s, c, i):
@@ -161,10 +169,7 @@ def test_SY_4_to_SY_9_lessons_met_and_missed_with_the_buttons():
 
 
 def test_a_lesson_from_its_pause_menu_starts_again_or_goes_back():
-    s = make("oanquan", store=nvm())
-    c = Clock()
-    _to_learn(s, c)
-    ls = _open(s, c, 2)
+    s, c, ls = _lesson("oanquan", 2)
     press(s, c, "b")
     assert s.screen == "pause"
     texts = [s.scr.item_text(it) for it in s.scr.items]
@@ -206,10 +211,7 @@ def test_the_last_lesson_met_goes_back_to_the_list_and_blitz_waits_in_a_lesson()
 
 def test_the_hint_in_a_lesson_meets_the_goal_where_the_AI_would_not_look():
     # the lesson's hint is a move that meets the goal, whatever the search prefers
-    s = make("oanquan", store=nvm())
-    c = Clock()
-    _to_learn(s, c)
-    ls = _open(s, c, 0)
+    s, c, ls = _lesson("oanquan", 0)
     press(s, c, "x")
     code = [k for k, t in s.legal if num(t) == s.hint]
     assert any(L.attempt(s.game, ls, s.rec.pos, k)[0] for k in code)
