@@ -99,7 +99,7 @@ def leave(self, load):
     and read back to offer it as "Resume"."""
     if load:
         self.save()
-    self.game = self.rec = self.play = self.brain = None
+    self.game = self.rec = self.play = self.brain = self.review = None
     self.phase = "none"
     if load:
         self._call("resume", "load")

@@ -177,9 +177,11 @@ class MoveLog:
     once (one copy every few dozen moves, not every move). len(): its bytes; the history screen
     reads the moves back (firmware/screens/history.py)."""
 
-    def __init__(self):
+    def __init__(self, game=None, pos=None):
         self.buf = bytearray()
         self.cut = 0  # bytes trimmed off the front (the oldest moves)
+        self.game = game  # with pos: the position the log's first move was played from (a
+        self.start = bytearray(pos) if pos is not None else None  # copy), for the review
 
     def __len__(self):
         return len(self.buf)
@@ -198,8 +200,22 @@ class MoveLog:
             i = 0
             while len(log) - i > _LOG_MAX * 3 // 4:
                 i += 3 + log[i + 2]
+            self.advance(log, i)
             self.buf = log[i:]
             self.cut += i
+
+    def advance(self, log, end):
+        # the start follows the moves trimmed (a take-back never reaches them: TAKE_BACKS is far
+        # fewer moves); one that does not replay (an Omweso blitz pass logs none) drops it
+        g, pos, i = self.game, self.start, 0
+        while pos is not None and i < end:
+            try:
+                if g.to_move(pos) != log[i] & 1:
+                    raise ValueError("not the mover")
+                g.play(pos, g.parse_move(pos, bytes(log[i + 3:i + 3 + log[i + 2]]).decode()))
+            except ValueError:
+                self.start = pos = None
+            i += 3 + log[i + 2]
 
     def back(self, end):
         """The log back to where it ended at `end` (an end() kept by TakeBack); returns the last

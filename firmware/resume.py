@@ -13,7 +13,7 @@ from firmware.games import adapter, engine_game, keep_game
 
 def start(self, name):
     # the previous game (and its AI's buffers) goes before the next one is loaded
-    self.game = self.rec = self.brain = self.snap = self.play = self.lesson = None
+    self.game = self.rec = self.brain = self.snap = self.play = self.lesson = self.review = None
     self.undo = TakeBack()
     self.log = MoveLog()
     self.ad = keep_game(name)
@@ -35,6 +35,7 @@ def new_game(self):
     else:
         self.human = 1 if st == "ai" and self.cfg["mode"] == "ai" else 0
     self.rec = Record(self.game, self.game.new())
+    self.log = MoveLog(self.game, self.rec.pos)  # from the start: the review replays it
     reset_view(self)
     self.save()
     self._begin_turn()
@@ -73,6 +74,7 @@ def resume(self):
         for h in reversed(hist[1:]):  # into the empty store start() made
             self.undo.push(h)
         self.human = s.get("h", 0)
+        self.log = MoveLog(self.game, pos)  # (the review covers the moves since the resume)
     except Exception as e:
         self.saved = None
         self.game = None

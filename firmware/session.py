@@ -18,10 +18,6 @@ _WORK_MS = const(100)      # pondering: search between two looks at the clock (a
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
 
 
-def _nothing(arg=None):
-    pass
-
-
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
                  ai_available=None, mark=None, tidy=None, drop_view=None):
@@ -37,8 +33,7 @@ class Session:
         self.play = None         # the game's play screen (kept while a menu is on top of it)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
         self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
-        self.game = self.rec = self.snap = self.brain = None  # the game face, the record, its
-        # JSON, the AI (firmware/brain.py)
+        self.game = self.rec = self.snap = self.brain = None  # face, record, its JSON, brain.py
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
@@ -50,11 +45,12 @@ class Session:
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
         self.lesson, self.learnt = None, 0  # the lesson played (firmware/lesson.py), those met
+        self.review = None       # the review after a game (firmware/review.py Review)
         self.hint_due = False    # asked in the pause box: given at the next tick (do_hint)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
-        self.tidy = tidy or _nothing  # the app's collection between a move and its save
-        self.drop_view = drop_view or _nothing  # the screen's view goes before a menu loads
-        self.mark = mark or _nothing  # told what happens ("move", "turn"...): device_feel
+        self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
+        self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
+        self.mark = mark or (lambda what: None)  # told what happens ("move"...): device_feel
         self._call("resume", "load")
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
@@ -126,9 +122,8 @@ class Session:
         return ("AI 1", "AI 2") if self.cfg["mode"] == "demo" else ("P1", "P2")
 
     def can_undo(self):
-        if not len(self.undo) or self.game is None or self.cfg["mode"] == "demo":
-            return False
-        return "take_back" not in self.ad.SETTINGS or self.cfg["take_back"]
+        return len(self.undo) > 0 and self.game is not None and self.cfg["mode"] != "demo" and \
+            ("take_back" not in self.ad.SETTINGS or self.cfg["take_back"])
 
     def mover(self):
         return self.game.to_move(self.rec.pos)
@@ -157,9 +152,7 @@ class Session:
             self.mark("over")
             self.brain = None  # the AI's buffers go before the game-over screen loads
             gc.collect()
-            from firmware.screens.over import GameOverScreen
-            self.show(GameOverScreen(self))
-            return
+            return self.study("begin")  # its screen, and the review's search (firmware/review.py)
         self.turn_at = self.now
         if not self.is_human(self.mover()):
             self.phase = "ai"
@@ -198,8 +191,7 @@ class Session:
         self.tidy(True)  # the garbage so far goes before the save makes its own
         self.save(code)
         self.tidy(True)  # and the save's (~1.3 KB) before the trace (~1.5 KB, kept) is made
-        # The trace after the save, so that their heaps do not add up (a long late Omweso move):
-        # the move again from the position before it, with the history it had (same events).
+        # the trace after the save (their heaps do not add up): the move again from before it
         from firmware.trace import replay
         trace, caught, bigs = replay(g, before, had, code, p)
         before = had = None
@@ -229,8 +221,7 @@ class Session:
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
             self.mark("round")
-            self.clear()  # the board's bitmaps go before the summary's module loads (a game's
-            # lowest point on the chip with the AI's buffers held)
+            self.clear()  # the board's bitmaps go before the summary loads (a low point)
             from firmware.screens.text import SummaryScreen
             self.show(SummaryScreen(self, "round", lines))
             return
@@ -244,8 +235,8 @@ class Session:
             self.sounds.append(self.anim.sound)
 
     def ask_choice(self, code=None, n=0):
-        """The player is asked which way (the play screen's prompt). code: a move that reverses
-        at the choice point, pictured up to its n-th reverse lap (a mid-move choice point)."""
+        """The play screen's prompt: which way. code: a move reversing there, pictured up to
+        its n-th reverse lap (a mid-move choice point)."""
         self.phase = "choose"
         if code is not None:
             self._anim().preview(self.game, self.rec.pos, self.snap, code, n, self.ad)
@@ -309,8 +300,10 @@ class Session:
         return self.screen == "play" and self.phase == "ai"
 
     def busy(self):
-        """True while the AI has something to search (its move, or its reply pondered)."""
-        return self.brain is not None and self.scr is self.play and self.brain.busy()
+        """True while the AI has something to search (its move, its reply) or the review."""
+        r = self.review
+        return self.brain is not None and self.scr is self.play and self.brain.busy() or \
+            r is not None and self.phase == "over" and r.busy()
 
     def work(self, stop=None, ms=0):
         """A late save (save(later=True)), then the AI's search (Brain.pace) for ms or stop()."""
@@ -320,9 +313,12 @@ class Session:
             self.save()
         if not self.busy():
             return
-        if self.brain.pace(stop, ms):
+        if self.phase == "over":  # the review after the game (firmware/review.py)
+            if self.review.run(stop, ms):
+                self.version += 1  # a reviewed move's figures: the score page is redrawn
+        elif self.brain.pace(stop, ms):
             self.mark("ready %d %d %d %d" % self.brain.hits())
-        if self.brain.moved:
+        if self.brain is not None and self.brain.moved:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 
     def due(self, now):
@@ -365,6 +361,9 @@ class Session:
 
     def learn(self, verb, arg=None):  # the lessons: firmware/lesson.py, loaded for the call
         return self._call("lesson", verb, arg)
+
+    def study(self, verb, arg=None):  # the review after a game: firmware/review.py, the same
+        return self._call("review", verb, arg)
 
     def next_round(self):  # after the round (game) summary: the next round's first turn
         self.to_board()

@@ -197,8 +197,9 @@ def test_drawing_the_omweso_board_leaves_little_garbage_on_the_chip(tmp_path):
 def test_every_module_together_leaves_room_in_the_table_of_names():
     # CircuitPython keeps every name a loaded module brings for the whole session, in pools that
     # double (tools/device/names.py): all the modules a device session can load fit in the pools
-    # below the 1280-name one (7.7 KB, never taken), with room for 10 more names: 20 now, the
-    # lessons and the hint's engine/explain.py counted (2026-12-04: counted at last, they took
+    # below the 1280-name one (7.7 KB, never taken), with room for 10 more names: 15 now (the
+    # review after a game took 5), the lessons and the hint's engine/explain.py counted
+    # (2026-12-04: counted at last, they took
     # the 1280-name pool by 5 names; the lessons' rule IDs and short titles, kept as names for
     # good, went). The next module needs names freed first (e.g. the lessons as a data file).
     need("picosystem")

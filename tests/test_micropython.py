@@ -23,7 +23,8 @@ FILES = sorted(os.path.relpath(p, ROOT)
 # interpreter (as after a device boot), so one test's garbage and interned names cannot starve the next.
 FRESH = ("tests/portable/test_saves.py", "tests/portable/test_saves_memory.py",
          "tests/portable/test_search_repetition.py",
-         "tests/portable/test_session.py", "tests/portable/test_session_lessons.py")
+         "tests/portable/test_session.py", "tests/portable/test_session_lessons.py",
+         "tests/portable/test_review.py")
 
 
 def _names(path):

@@ -1,5 +1,9 @@
 # Game over (Ô Ăn Quan) / match over (San-Yao, Omweso): first the final board with the result
-# and its reason in words, then (A) every term of the score by name. Portable.
+# and its reason in words, then (A) every term of the score by name, and below it the review: the
+# player's costliest moves, searched while the score page shows (firmware/review.py; B: back to
+# the board). On the board page up/down (X/Y) steps through them: the position before each, the
+# move played (marked as the last move) and the better one (as a hint), what it lost and what
+# the better one takes. Portable.
 from firmware.common import agree
 
 
@@ -20,23 +24,66 @@ class GameOverScreen:
         tot = self.table[-1]
         score = "%s-%s" % (tot[1], tot[2])
         if w is None:
-            self.head = "Draw %s" % score
+            self.final = "Draw %s" % score
         else:
             # the winner's score first: "AI wins 46-24"
-            self.head = "%s %s" % (agree(nm[w], "wins"),
+            self.final = "%s %s" % (agree(nm[w], "wins"),
                                    score if w == 0 else "%s-%s" % (tot[2], tot[1]))
         self.reason = ad.reason_words(res, nm)
         self.raw = self._lines(nm)
-        self.lines = self.raw
+        self.made = self.raw
+        self.chars = 0
+        self.at = -1  # the review's progress when the lines were made
         self.rows = 4
+        self.sel = -1  # the reviewed move shown on the board page (-1: the final position)
 
     def set_width(self, chars, rows):
-        from firmware.views.ui import wrap
-        self.lines = wrap(self.raw, chars)
+        self.chars = chars
+        self.at = -1
         self.rows = rows
 
+    @property
+    def lines(self):
+        """The score's lines and the review's, made; made again when the review moved on."""
+        r = self.s.review
+        at = r.seen + 1000 * (r.state == 4) if r is not None else 0
+        if at != self.at:
+            self.at = at
+            raw = self.raw + r.lines(self.s.names()) if r is not None else self.raw
+            if self.chars:  # (its view's width: set_width)
+                from firmware.views.ui import wrap
+                raw = wrap(raw, self.chars)
+            self.made = raw
+        return self.made
+
+    def shown(self):
+        # the reviewed move on the board page, or None (the final position)
+        r = self.s.review
+        return r.items[self.sel] if r is not None and 0 <= self.sel < len(r.items) else None
+
+    @property
+    def head(self):
+        """The board page's status line: the result, or the reviewed move and the better one."""
+        e = self.shown()
+        if e is None:
+            return self.final
+        who = "" if self.s.review.who is not None else self.s.names()[e[2]] + " "
+        t = "%d. %s%s %s, %s better" % (e[1], who, e[4], e[9], e[5])  # "13. 3+ lost 6, 1- better"
+        return t if len(t) <= 26 else t[:t.index(",")]  # (26: a line at 160x128; it is marked)
+
+    @property
+    def line(self):
+        """The board page's message line: its keys, or what the better move takes."""
+        e = self.shown()
+        if e is not None:
+            return e[6]
+        r = self.s.review
+        if r is not None and r.items:
+            return "A: score  Y: costly moves" if self.s.four else "A: score  v: costly moves"
+        return "A: why, the score  B: menu"
+
     def _lines(self, nm):
-        out = [self.head, self.reason]
+        out = [self.final, self.reason]
         for term, a, b in self.table:  # the match's own figures ("rounds: 24"): a line each
             if b == "":
                 out.append("%s: %s" % (term, a))
@@ -64,24 +111,30 @@ class GameOverScreen:
         if self.page == 0:
             return "A score  B menu"
         more = "v " if self.top + rows < len(self.lines) else ""
-        # "<": left goes back to the board; a four-button board has no left (X/Y scroll here)
-        return more + "A again B menu" + ("" if self.s.four else " <board")
+        return more + "A again  B board"
 
     def press(self, b):
         s = self.s
-        if b == "a":
-            if self.page == 0:
-                self.page = 1
-            else:
-                s.new_game()
-        elif b in ("b", "start"):
+        if b == "start" or b == "b" and self.page == 0:
             s.leave_game()
+        elif self.page == 0 and b in ("a", "right"):
+            self.to(1)
+        elif self.page == 0 and b in ("up", "down") and s.review is not None:
+            n = len(s.review.items)  # (the final position, then each; round again)
+            k = self.sel + (1 if b == "down" else -1)
+            self.sel = -1 if k >= n else n - 1 if k < -1 else k
+            s.study("show", self.sel)
         elif self.page == 1:
-            if b == "left":
-                self.page = 0
+            if b == "a":
+                s.new_game()
+            elif b in ("b", "left"):
+                self.to(0)
             elif b == "up":
                 self.top = max(0, self.top - 1)
             elif b == "down":
                 self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
-        elif b == "right":
-            self.page = 1
+
+    def to(self, page):
+        # the review searches on the score page only: its buffers and the board's never together
+        self.page = page
+        self.s.study("page", page)

@@ -73,8 +73,9 @@ class BoardView:
             st[self.key_of(s, s.last[0], s.last[1])] = "last"
         if s.phase in ("select", "choose", "setup"):
             st[self.key_of(s, s.play.cursor, s.mover())] = "cursor"
-        if s.hint is not None and s.phase == "select":  # green, even under the cursor
-            st[self.key_of(s, s.hint, s.mover())] = "hint"
+        if s.hint is not None and s.phase in ("select", "over"):  # green, even under the cursor
+            p = s.last[1] if s.phase == "over" else s.mover()  # (over: a reviewed move's)
+            st[self.key_of(s, s.hint, p)] = "hint"
         if s.phase == "choose" and a is not None and a.scene is not None and a.at >= 0:
             st[self.key_of(s, a.at, a.player)] = "active"
         if s.phase == "choose":
@@ -146,7 +147,7 @@ class BoardView:
         elif s.phase == "setup" and not m:
             m = "hand %d: B take, A drop" % pl.hand
         elif s.phase == "over":
-            m = "A: why, the score  B: menu"
+            m = getattr(s.scr, "line", "")  # the result's keys, or a reviewed move's why
         if s.phase == "choose":
             col = ui.GREEN
         ui.set_text(f.msg, ui.fit(m, self.w), col)

@@ -39,7 +39,7 @@ def test_oanquan_complete_game_vs_ai_level1():
     assert o.page == 0 and o.view_key() == "board:oanquan"  # the final board first
     press(s, c, "a")
     assert o.page == 1 and o.view_key() == "text"
-    press(s, c, "b")
+    press(s, c, "b", "b")  # back to the board, then the title
     assert s.screen == "title"
     s.new_game()  # and goes when the next game starts
     assert s.screen == "play" and "firmware.screens.over" not in sys.modules

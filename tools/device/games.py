@@ -17,7 +17,8 @@ AI at level 5 with the AI first and pondering on, and on each of the human's tur
 of 0.5-2.5 s, on three turns in four (drawn from --seed) a hint asked for in the pause menu (B,
 two rows down, A: the cursor goes to the hinted pit), on the others the cursor stepped a random
 number of pits, then A pressed (any prompt answered with its default: the hint's choices), all
-through the buttons' GPIOs, until the game ends (San-Yao and Omweso: the first game of the match).
+through the buttons' GPIOs, until the game ends (San-Yao and Omweso: the first game of the match)
+and the review after it has searched your moves (its lowest point counted with the game's).
 With the hints the human plays about as well as the AI, so games last as long as people's. The lowest free heap is placed between the session's marks
 ("move", "shown", "turn"...) around it. --demo plays the old way: the AI on both sides through the
 REPL at --level, with no pondering.
@@ -137,6 +138,8 @@ def play_person(board, game, seed, log=print):
                 if human % 5 == 0:
                     log("  %s %s: %d moves of yours, lowest free so far %s"
                         % (board, game, human, _low(lines[start:])))
+            if end.split()[0] == "over":  # the review after the game searches (issue 31 #3)
+                _wait(chip, lines, got, ("reviewed",), limit_ms=600000)
             chip.run(1500)
             _wait(chip, lines, got, (), limit_ms=0)
             took = (chip.t_us - lines[start]["t_us"]) / 1e6 if len(lines) > start else 0

@@ -1,0 +1,269 @@
+# The review after a game (issue 31 #3): the player's costliest moves (both players' between two
+# people) against the search's best at a stated budget, searched in slices while the game-over
+# screen shows (Session.work: presses are answered as on the board), then shown one by one on
+# the final board's page (firmware/screens/over.py): the position before the move, the move
+# move and the better one, and what that one takes. The figures are `cli.py review`'s at the
+# same budget (engine/explain.py; tests/portable/test_review.py compares them). The game is
+# replayed from the move log (firmware/common.py MoveLog: the position it starts from and each
+# move's text). The functions after the class are the session's own code (self is the session),
+# loaded for the call (Session.study), as firmware/lesson.py's are.
+import gc
+from engine.compat import const, ticks_ms, ticks_diff
+from engine.record import Record
+from engine.search import Search
+from engine.explain import gain, words
+from engine.ai import level_nodes, slice_nodes, POLL_MS
+from firmware.common import num, unload
+
+unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
+
+_KEEP = const(5)  # the costliest moves listed
+_SMALL = const(8)  # a loss under half a stone (the evaluation counts 16 a stone or seed): not listed
+_FORCED = const(500000)  # a value past this: a forced win, below minus it a loss (as the search)
+_LEVEL = const(2)  # the search's budget: level 2's nodes (a quarter of a second on the chip)
+
+
+class Review:
+    """Replays a game's log and values each reviewed move: loss = the value of the search's best
+    move minus the move's, each valued by a search of `nodes` from the position after it (as
+    engine/explain.py value()). run() advances it in slices."""
+
+    def __init__(self, game, start, log, who, nodes, mark=None):
+        self.game = game
+        self.mark = mark  # the session's: told when the review ends (tools/device/games.py)
+        self.rec = Record(game, bytearray(start))  # the game replayed up to the move reviewed
+        self.log = log   # the move log's bytes (read only: the game is over)
+        self.at = 0      # where the next move starts in the log
+        self.ply = 0     # moves replayed (the reviewed move's number)
+        self.who = who   # the seat reviewed, None: both
+        self.nodes = nodes
+        self.moves = self.count()  # the moves to review, and how many are reviewed
+        self.seen = 0
+        self.items = []  # (loss, ply, player, position before, move, better, why, cells)
+        self.error = ""  # a logged move that does not replay: the review ends there, said so
+        self.search = None  # made on the score page (run), dropped on the board's (hold)
+        self.page = 0  # the game-over page showing: the search runs on the score page (1) only
+        self.back = 0  # where the move under review starts in the log
+        self.poll = self._poll  # made once: the search asks it with the heap locked
+        self.stop = None
+        self.t0 = self.ms = 0
+        self.state = 0  # 0: to the next move, 1: the best's search, 2: its value, 3: the move's
+        self.code = self.best = self.goal = self.me = 0  # the move, the best, its value, mover
+        self.pos = self.text = self.root = None
+        self.why = ""
+        self.final = None  # the game's last move (cell, player, text): the final board's mark
+
+    def count(self):
+        n, i, b = 0, 0, self.log
+        while i + 2 < len(b):
+            if self.want(b[i] & 1, b[i + 3:i + 3 + b[i + 2]]):
+                n += 1
+            i += 3 + b[i + 2]
+        return n
+
+    def want(self, p, text):
+        return (self.who is None or p == self.who) and text[:6] != b"setup:"  # (set-ups: no)
+
+    def busy(self):
+        return self.state < 4 and self.page == 1
+
+    def hold(self):
+        """The board page: the search's buffers go (9 KB in Omweso: the board's view is built
+        next); the move under review is searched again from its start."""
+        if self.state < 4 and self.search is not None:
+            if self.state > 0:
+                self.state, self.at, self.root = 0, self.back, None
+                self.ply -= 1
+            self.search = None
+            gc.collect()
+
+    def run(self, stop=None, ms=0):
+        """Searches until `ms` have passed or stop() is True (a button waits); True when a
+        move's figures came in (or the review ended): the screen has something new."""
+        self.stop = stop
+        self.t0 = ticks_ms()
+        self.ms = ms if ms > 20 else 20
+        if self.search is None:
+            gc.collect()  # (in one piece)
+            self.search = Search(self.game)
+            self.search.every = slice_nodes(self.game.NAME, POLL_MS)  # its poll's pace
+        while self.state < 4:
+            if self.state == 0:
+                self.advance()
+                continue
+            if not self.search.step(0, self.poll):
+                return False  # the time is up (the search goes on at the next pass)
+            if self.step():
+                return True
+        return True
+
+    def _poll(self):
+        st = self.stop
+        return (st is not None and st()) or ticks_diff(ticks_ms(), self.t0) >= self.ms
+
+    def advance(self):
+        # replays the log up to the next move reviewed and starts the search for the best there
+        b, g, rec = self.log, self.game, self.rec
+        while self.at + 2 < len(b):
+            i = self.back = self.at
+            n = b[i + 2]
+            text = bytes(b[i + 3:i + 3 + n])
+            self.at += 3 + n
+            self.ply += 1
+            try:
+                if g.to_move(rec.pos) != b[i] & 1:
+                    raise ValueError("not the mover")
+                code = self.seek(text.decode())
+            except ValueError:  # (an Omweso blitz pass: the turn passed with no move logged)
+                self.error = "Review ends at move %d" % self.ply
+                break
+            if self.want(b[i] & 1, text) and not g.over(rec.pos):
+                self.code, self.text, self.me = code, text.decode(), b[i] & 1
+                self.pos = bytes(rec.pos)
+                self.state = 1
+                self.search.start(rec.pos, self.nodes, 0, 0, rec.seen)
+                return
+            rec.play(code)
+        self.state = 4
+        self.search = self.root = None  # its buffers (7 KB in Omweso) go
+        gc.collect()
+        if self.mark is not None:
+            self.mark("reviewed %d %d" % (self.seen, len(self.items)))
+
+    def seek(self, text):
+        # the move `text` names in the replayed position: found among its legal moves by its
+        # text, else parsed (an Omweso set-up of your own): parse_move loads the game's JSON
+        # module (4 KB in Omweso), which goes again at once
+        g, pos = self.game, self.rec.pos
+        mv = self.search.mv[0]  # (the root's list: no search runs between two moves reviewed)
+        for i in range(g.moves(pos, mv)):
+            if g.move_str(pos, mv[i]) == text:
+                return mv[i]
+        try:
+            return g.parse_move(pos, text)
+        finally:
+            unload("engine.%s_json" % g.NAME)
+
+    def value(self, move):
+        # the search of the position after `move` starts (False), or the game ends there (True:
+        # score() knows its value at once)
+        rec = self.rec
+        self.root = a = Record(self.game, bytearray(rec.pos), rec.seen)  # the position searched
+        a.play(move)
+        if self.game.over(a.pos):
+            return True
+        self.search.start(a.pos, self.nodes, 0, 0, a.seen)
+        return False
+
+    def score(self):
+        # the value of the position after the move, for its mover (engine/explain.py value())
+        s, a = self.search, self.root.pos
+        if self.game.over(a):
+            return s.ev.leaf(a, self.me, 1)
+        return s.score if self.game.to_move(a) == self.me else -s.score
+
+    def step(self):
+        # a search is done: the next state; True once the move's figures are in
+        g, s = self.game, self.search
+        if self.state == 1:
+            self.best = s.move
+            if self.best == self.code:  # the search's own move: nothing lost
+                return self.done(0)
+            self.state = 2
+            if not self.value(self.best):
+                return False
+        if self.state == 2:  # the best's value, and why (engine/explain.py explain()'s words)
+            a = self.root.pos
+            took = gain(g, self.rec.pos, self.best)
+            self.goal = self.score()
+            if g.over(a):
+                self.why = words(took, 0, True, False)
+            else:
+                self.why = words(took, gain(g, a, s.move), False, g.to_move(a) == self.me)
+            self.state = 3
+            if not self.value(self.code):
+                return False
+        vm = self.score()
+        loss = self.goal - vm if self.goal > vm else 0
+        return self.done(loss, say(loss, self.goal, vm))
+
+    def done(self, loss, text=""):
+        g = self.game
+        if loss >= _SMALL:
+            bt = g.move_str(self.rec.pos, self.best)
+            f = self.items
+            f.append((loss, self.ply, self.me, self.pos, self.text, bt, self.why,
+                      num(self.text), num(bt), text))
+            f.sort(key=lambda e: (-e[0], e[1]))  # the costliest first, then the earliest
+            if len(f) > _KEEP:
+                f.pop()
+        self.rec.play(self.code)
+        self.seen += 1
+        self.state = 0
+        self.pos = self.root = None
+        return True
+
+    def lines(self, names):
+        """The review's lines on the score page."""
+        out = ["", "The costliest moves:" if self.who is None else "Your costliest moves:"]
+        for e in self.items:
+            out.append("%d. %s %s: %s" % (e[1], names[e[2]], e[4], e[9]))
+            out.append("  better %s: %s" % (e[5], e[6]))
+        if self.state < 4:
+            out.append("Reviewing: %d of %d" % (self.seen, self.moves))
+        elif not self.items:
+            out.append("None lost anything" if self.seen else "No move to review")
+        if self.error:
+            out.append(self.error)
+        out.append("(a search of %d nodes)" % self.nodes)
+        return out
+
+
+def say(loss, best, move):
+    """A loss in words: "lost 3" (stones or seeds, as the hint's "takes 3"), "missed a win" (the
+    better move won by force), "lost the game" (the move played lost by force)."""
+    if best > _FORCED > move:
+        return "missed a win"
+    if move < -_FORCED < best:
+        return "lost the game"
+    return "lost %d" % ((loss + 8) // 16)
+
+
+# ---- the session's own code ----------------------------------------------------------------
+def begin(self):
+    """The game is over: its screen, and the review's search when the log can be replayed (the
+    AI available, a game move from its log's start: not a lesson)."""
+    from firmware.screens.over import GameOverScreen
+    log, mode = self.log, self.cfg["mode"]
+    if self.ai_ok and mode != "demo" and self.lesson is None and log.start is not None and \
+            len(log):
+        try:
+            self.review = Review(self.game, log.start, log.buf,
+                                 self.human if mode == "ai" else None,
+                                 level_nodes(self.game.NAME, _LEVEL), self.mark)
+            self.review.final = self.last  # the last move, marked on the final board
+        except MemoryError:  # no room for its search: the game-over screen without it
+            self.review = None
+    self.show(GameOverScreen(self))
+
+
+def page(self, n):
+    """The game-over page n shows (0 the board, 1 the score): the review searches on 1 only."""
+    r = self.review
+    if r is not None:
+        r.page = n
+        if n == 0:
+            r.hold()
+
+
+def show(self, k):
+    """Move k of the review on the final board (-1: the final position again)."""
+    r = self.review
+    if k < 0 or r is None or k >= len(r.items):
+        self.snap = self.game.to_json(self.rec.pos)
+        self.last, self.hint = r.final if r is not None else self.last, None
+    else:
+        e = r.items[k]
+        self.snap = self.game.to_json(bytearray(e[3]))
+        self.last, self.hint = (e[7], e[2], e[4]), e[8]
+    self.version += 1

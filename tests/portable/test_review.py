@@ -1,0 +1,227 @@
+# The review after a game on the console (issue 31 #3; firmware/review.py): at the game-over
+# screen the player's costliest moves are searched in slices (the screen stays live: each tick
+# searches a few nodes), listed on the score page, and shown one by one on the board page with
+# the better move. Its figures are `cli.py review`'s at the same budget (engine/explain.py).
+# The move log's start follows the moves it trims, so that a long game replays from it.
+# Portable: also under MicroPython -X heapsize=180k (a fresh interpreter per test).
+from engine import games
+from engine.ai import level_nodes
+from engine.explain import review as cli_review
+from engine.record import Record
+from engine.search import Search
+from firmware.common import MoveLog, num
+from session_util import make, press, play_out, Clock, few, nvm, human_move, settle
+
+
+def _over(game="oanquan", mode="ai", pick=0):
+    s = make(game, mode, 1)
+    c = Clock()
+    s.new_game()
+    play_out(s, c, 600, pick)
+    assert s.screen == "summary" and s.scr.kind == "over"
+    return s, c
+
+
+def _texts(s):
+    b, i, out = s.log.buf, 0, []
+    while i + 2 < len(b):
+        out.append((b[i] & 1, bytes(b[i + 3:i + 3 + b[i + 2]]).decode()))
+        i += 3 + b[i + 2]
+    return out
+
+
+def _finish(s, c):
+    """The score page (A), then passes of the app's loop (each a few nodes: a button "waits") until the review is done;
+    their number."""
+    if s.scr.page == 0:
+        press(s, c, "a")
+    n = 0
+    while s.review.busy():
+        c.t += 10
+        s.tick(c.t, few, -1)
+        s.work(few, 0)
+        n += 1
+        assert n < 200000
+    return n
+
+
+def _expected(s, who):
+    """cli.py review's entries for the same game and budget: the costliest first, at most 5."""
+    g = s.game
+    start = g.new()
+    rec = Record(g, bytearray(start))
+    out = cli_review(Search(g), rec, [t for _, t in _texts(s)],
+                     level_nodes(g.NAME, 2), who)
+    lost = [e for e in out if e["loss"] >= 8]  # (under half a stone: not listed)
+    lost.sort(key=lambda e: (-e["loss"], e["ply"]))
+    return lost[:5], len(out)
+
+
+def test_review_lists_the_costliest_moves_as_cli_review_does():
+    _same_as_cli("oanquan")
+
+
+def test_a_san_yao_match_is_reviewed_across_its_rounds():
+    _same_as_cli("sanyao")
+
+
+def _same_as_cli(name):
+    s, c = _over(name)
+    r = s.review
+    assert r is not None and r.who == s.human
+    assert not r.busy() and r.search is None  # not on the board page (its view's heap)
+    press(s, c, "a")
+    assert r.busy() and s.busy()  # the app's loop does not rest while it searches
+    ticks = _finish(s, c)
+    assert ticks > 10  # it searched in slices, a tick at a time
+    want, n = _expected(s, s.human)
+    assert r.moves == r.seen == n
+    got = [{"ply": e[1], "move": e[4], "best": e[5], "loss": e[0],
+            "text": "better %s: %s" % (e[5], e[6])} for e in r.items]
+    assert got == want
+    assert r.search is None  # its buffers went with its end
+    o = s.scr
+    lines = o.lines
+    assert "Your costliest moves:" in lines
+    for e in r.items:
+        assert "%d. You %s: %s" % (e[1], e[4], e[9]) in lines
+    assert any(ln.startswith("(a search of %d nodes)" % r.nodes) for ln in lines)
+
+
+def test_the_board_page_steps_through_the_reviewed_moves():
+    s, c = _over("oanquan")
+    _finish(s, c)
+    r, o = s.review, s.scr
+    assert r.items, "a level-1 game with the first legal move loses something"
+    press(s, c, "b")  # back to the board
+    final = dict(s.snap)
+    last = s.last
+    assert o.page == 0 and o.line.startswith("A: score")
+    for k, e in enumerate(r.items):
+        press(s, c, "down")
+        assert o.sel == k
+        assert s.snap == s.game.to_json(bytearray(e[3]))  # the position before the move
+        assert s.last == (num(e[4]), e[2], e[4]) and s.hint == num(e[5])
+        h = "%d. %s %s, %s better" % (e[1], e[4], e[9], e[5])
+        assert o.head == (h if len(h) <= 26 else h[:h.index(",")])
+        assert o.line == e[6] and len(o.line) <= 26
+    press(s, c, "down")  # round again: the final position
+    assert o.sel == -1 and s.snap == final and s.last == last and s.hint is None
+    assert o.head == o.final
+    press(s, c, "up")
+    assert o.sel == len(r.items) - 1
+    press(s, c, "a")  # the score page, then again: a new game without the review
+    assert o.page == 1
+    press(s, c, "a")
+    assert s.screen == "play" and s.review is None
+
+
+def test_a_press_is_answered_while_it_searches():
+    s, c = _over("oanquan")
+    r = s.review
+    press(s, c, "a")  # the score page at once, the review going on
+    assert s.scr.page == 1 and r.busy()
+    assert any(ln.startswith("Reviewing: ") for ln in s.scr.lines)
+    while r.seen < 2 or r.state == 0:  # in the middle of a move's searches
+        c.t += 10
+        s.work(few, 0)
+    seen, ply = r.seen, r.ply
+    press(s, c, "b")  # the board: the search holds, its buffers gone
+    assert s.scr.page == 0 and not r.busy() and r.search is None and not s.busy()
+    assert r.seen == seen and r.state == 0 and r.ply == ply - 1  # that move again, later
+    press(s, c, "a")
+    assert r.busy()
+    _finish(s, c)
+    assert r.seen == r.moves
+    want, n = _expected(s, s.human)
+    assert [(e[1], e[0]) for e in r.items] == [(e["ply"], e["loss"]) for e in want]
+    assert not any(ln.startswith("Reviewing: ") for ln in s.scr.lines)
+    press(s, c, "b", "b")  # the board, then the title: the review goes with the game
+    assert s.screen == "title" and s.review is None
+
+
+def test_two_players_are_both_reviewed_and_the_ai_demo_not():
+    s, c = _over("oanquan", "two")
+    assert s.review.who is None
+    _finish(s, c)
+    want, n = _expected(s, None)
+    assert s.review.seen == n and [(e[1], e[0]) for e in s.review.items] == \
+        [(e["ply"], e["loss"]) for e in want]
+    assert "The costliest moves:" in s.scr.lines
+    s = c = None  # (one session at a time fits the Unix port's 180 KB)
+    import gc
+    gc.collect()
+    d = make("oanquan", "demo", 1)
+    d.new_game()
+    play_out(d, Clock(), 600)
+    assert d.scr.kind == "over" and d.review is None
+    assert d.scr.line == "A: why, the score  B: menu"
+
+
+def test_the_log_start_follows_the_moves_it_trims():
+    # a San-Yao match is long: the log trims its oldest quarter several times; each time the
+    # moves it keeps, played from its start, make the position now
+    g = games.load("sanyao")
+    pos = g.new()
+    log = MoveLog(g, pos)
+    buf = [0] * g.MAX_MOVES
+    k = cut = 0
+    while not g.over(pos) and k < 3000:
+        n = g.moves(pos, buf)
+        m = buf[(k * 7) % n]
+        p = g.to_move(pos)
+        t = g.move_str(pos, m)
+        g.play(pos, m)
+        log.add(p, 0, t)
+        k += 1
+        if log.cut != cut:
+            cut = log.cut
+            again = bytearray(log.start)
+            b, i = log.buf, 0
+            while i + 2 < len(b):
+                assert g.to_move(again) == b[i] & 1
+                g.play(again, g.parse_move(again, bytes(b[i + 3:i + 3 + b[i + 2]]).decode()))
+                i += 3 + b[i + 2]
+            assert again == pos, k
+    assert cut > 0
+
+
+def test_a_move_that_does_not_replay_drops_the_start():
+    g = games.load("oanquan")
+    log = MoveLog(g, g.new())
+    log.add(1, 0, "3+")  # not the mover (an Omweso blitz pass logs no move)
+    while log.cut == 0:
+        log.add(0, 0, "1+")
+    assert log.start is None
+
+
+def test_a_loss_in_words():
+    from firmware.review import say
+    assert say(50, 200, 150) == "lost 3"  # 16 a stone, rounded
+    assert say(999000, 999100, 100) == "missed a win"
+    assert say(999000, 100, -998900) == "lost the game"
+    assert say(20, 999100, 999080) == "lost 1"  # a slower win
+
+
+def test_a_resumed_game_is_reviewed_from_where_it_was_resumed():
+    st = nvm()
+    s = make("oanquan", "ai", 1, store=st)
+    c = Clock()
+    s.new_game()
+    human_move(s, c)
+    settle(s, c)
+    s = None  # a power cut: a new session on the same storage
+    import gc
+    gc.collect()
+    s = make(store=st)
+    press(s, c, "a")  # Resume
+    assert s.screen == "play" and len(s.log) == 0
+    start = bytes(s.log.start)
+    assert start == bytes(s.rec.pos)
+    play_out(s, c, 600)
+    assert s.scr.kind == "over"
+    _finish(s, c)
+    g = s.game
+    out = cli_review(Search(g), Record(g, bytearray(start)), [t for _, t in _texts(s)],
+                     level_nodes(g.NAME, 2), s.human)
+    assert s.review.seen == len(out) > 0

@@ -1,0 +1,121 @@
+# The review after a game drawn (issue 31 #3; firmware/review.py, firmware/screens/over.py): a
+# game against the AI played to its end with the buttons, the review searched while the game-over
+# screen shows, then its board page on each reviewed move (the position before it, the move
+# played in the last move's colour and the better one in the hint's, what it lost and what the
+# better one takes) and its score page, at every size, every pixel checked as the other screens'
+# (tests/test_app_render.py). `python tests/test_app_review.py` writes the screenshots in
+# docs/screenshots/ (review-*.png). Its logic on both interpreters: tests/portable/test_review.py.
+import os
+
+import pytest
+
+from test_app_render import setup_app, shot, check_board, check_text, SIZES, GAMES, ROOT
+from session_util import play_out, Clock, few
+from firmware.views import ui
+
+
+def _reviewed(w, h, game, setup="standard"):
+    """A game against the AI (level 1, no animation) played to its end with the buttons and its
+    review searched, drawn: (app, session)."""
+    app, s = setup_app(w, h, game, mode="ai")
+    s.cfg["anim"] = "off"
+    if game == "omweso":
+        s.rules_for("omweso").update({"match_points": 1, "setup": setup})
+    s.new_game()
+    c = Clock()
+    play_out(s, c, 1500)
+    assert s.screen == "summary" and s.scr.kind == "over"
+    shot(app)
+    assert not s.review.busy()  # not on the board page
+    s.press("a")  # the score page: the review searches
+    shot(app)
+    assert app.view_key == "text" and s.review.busy()  # (its search made at the next pass)
+    while s.review.busy():  # the app's loop: a pass draws, then searches until a button waits
+        c.t += 10
+        s.tick(c.t, few, -1)
+        s.work(few, 0)
+    s.press("b")  # back to the board
+    shot(app)
+    return app, s
+
+
+def _walk(app, s, out=None):
+    o = s.scr
+    f = app.view.frame
+    d = shot(app)
+    check_board(app, s)
+    assert f.status.text == ui.fit(o.final, app.view.w - 4)
+    found = s.review.items
+    if found:
+        assert f.msg.text == ui.fit("A: score  v: costly moves", app.view.w)
+    for k, e in enumerate(found):
+        s.press("down")
+        d = shot(app)
+        check_board(app, s)  # the position before the move, its pits and marks
+        st = app.view.styles(s)
+        assert st.get(app.view.key_of(s, s.hint, e[2])) == "hint"
+        if s.hint != s.last[0]:
+            assert st.get(app.view.key_of(s, s.last[0], e[2])) == "last"
+        assert f.status.text == ui.fit(o.head, app.view.w - 4)
+        assert f.msg.text == ui.fit(e[6], app.view.w) == e[6]  # the better move's why, whole
+        if out is not None and k == 0:
+            d.png(out["board"], 2)
+    s.press("down")
+    shot(app)
+    check_board(app, s)
+    assert f.status.text == ui.fit(o.final, app.view.w - 4)
+    s.press("a")  # the score, then the review's list
+    d = shot(app)
+    check_text(app, s)
+    lines = o.lines
+    head = lines.index("Your costliest moves:")
+    while o.top + app.view.n <= head + 2 * min(len(found), 2):
+        s.press("down")
+    d = shot(app)
+    check_text(app, s)
+    assert "Your costliest moves:" in app.view.rows
+    if out is not None:
+        d.png(out["score"], 2)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_review_is_drawn(game, size):
+    app, s = _reviewed(size[0], size[1], game)
+    assert s.review.seen == s.review.moves > 0
+    _walk(app, s)
+
+
+def test_omweso_review_is_cli_reviews_without_its_set_ups():
+    # (an Omweso session does not fit the Unix port beside the tests: tests/portable/
+    # test_review.py compares O An Quan and San-Yao on both interpreters)
+    from engine.ai import level_nodes
+    from engine.explain import review
+    from engine.record import Record
+    from engine.search import Search
+    app, s = _reviewed(240, 240, "omweso", "free")
+    g, r = s.game, s.review
+    b, i, texts = s.log.buf, 0, []
+    while i + 2 < len(b):
+        texts.append(bytes(b[i + 3:i + 3 + b[i + 2]]).decode())
+        i += 3 + b[i + 2]
+    out = review(Search(g), Record(g, g.new()), texts, level_nodes("omweso", 2), s.human)
+    out = [e for e in out if not e["move"].startswith("setup:")]
+    assert r.seen == r.moves == len(out) and any(t.startswith("setup:") for t in texts)
+    want = sorted([e for e in out if e["loss"] >= 8], key=lambda e: (-e["loss"], e["ply"]))[:5]
+    assert [(e[1], e[4], e[5], e[0]) for e in r.items] == \
+        [(e["ply"], e["move"], e["best"], e["loss"]) for e in want]
+
+
+def make_screenshots():
+    out = os.path.join(ROOT, "docs", "screenshots")
+    for w, h in ((320, 240), (160, 128)):
+        n = "%dx%d.png" % (w, h)
+        app, s = _reviewed(w, h, "oanquan")
+        _walk(app, s, {"board": os.path.join(out, "review-board-" + n),
+                       "score": os.path.join(out, "review-score-" + n)})
+        print("wrote review-board-%s, review-score-%s" % (n, n))
+
+
+if __name__ == "__main__":
+    make_screenshots()
