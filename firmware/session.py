@@ -316,6 +316,7 @@ class Session:
         if self.phase == "over":  # the review after the game (firmware/review.py)
             if self.review.run(stop, ms):
                 self.version += 1  # a reviewed move's figures: the score page is redrawn
+                self.review = self.review.result()  # once done: its figures, not its code
         elif self.brain.pace(stop, ms):
             self.mark("ready %d %d %d %d" % self.brain.hits())
         if self.brain is not None and self.brain.moved:

@@ -49,7 +49,7 @@ class GameOverScreen:
         at = r.seen + 1000 * (r.state == 4) if r is not None else 0
         if at != self.at:
             self.at = at
-            raw = self.raw + r.lines(self.s.names()) if r is not None else self.raw
+            raw = self.raw + lines(r, self.s.names()) if r is not None else self.raw
             if self.chars:  # (its view's width: set_width)
                 from firmware.views.ui import wrap
                 raw = wrap(raw, self.chars)
@@ -138,3 +138,35 @@ class GameOverScreen:
         # the review searches on the score page only: its buffers and the board's never together
         self.page = page
         self.s.study("page", page)
+
+
+def lines(r, names):
+    """The review's lines on the score page (r: a Review searching, or its Results)."""
+    out = ["", "The costliest moves:" if r.who is None else "Your costliest moves:"]
+    for e in r.items:
+        out.append("%d. %s %s: %s" % (e[1], names[e[2]], e[4], e[9]))
+        out.append("  better %s: %s" % (e[5], e[6]))
+    if r.state < 4:
+        out.append("Reviewing: %d of %d" % (r.seen, r.moves))
+    elif not r.items:
+        out.append("None lost anything" if r.seen else "No move to review")
+    if r.error:
+        out.append(r.error)
+    out.append("(a search of %d nodes)" % r.nodes)
+    return out
+
+
+class Results:
+    """A finished review's figures (firmware/review.py Review.result), without its code."""
+    state = 4  # (done)
+    page = 0
+
+    def __init__(self, r):
+        self.items, self.who, self.seen, self.moves = r.items, r.who, r.seen, r.moves
+        self.nodes, self.error, self.final = r.nodes, r.error, r.final
+
+    def busy(self):
+        return False
+
+    def hold(self):
+        pass

@@ -79,7 +79,9 @@ def _same_as_cli(name):
     got = [{"ply": e[1], "move": e[4], "best": e[5], "loss": e[0],
             "text": "better %s: %s" % (e[5], e[6])} for e in r.items]
     assert got == want
-    assert r.search is None  # its buffers went with its end
+    assert r.search is None  # its buffers went with its end, and its code: its figures stay
+    import sys
+    assert s.review is not r and s.review.items is r.items and "firmware.review" not in sys.modules
     o = s.scr
     lines = o.lines
     assert "Your costliest moves:" in lines
