@@ -17,8 +17,9 @@ AI at level 5 with the AI first and pondering on, and on each of the human's tur
 of 0.5-2.5 s, on three turns in four (drawn from --seed) a hint asked for in the pause menu (B,
 two rows down, A: the cursor goes to the hinted pit), on the others the cursor stepped a random
 number of pits, then A pressed (any prompt answered with its default: the hint's choices), all
-through the buttons' GPIOs, until the game ends (San-Yao and Omweso: the first game of the match)
-and the review after it has searched your moves (its lowest point counted with the game's).
+through the buttons' GPIOs, until the game ends (San-Yao and Omweso: the first game of the match;
+O An Quan: then A, the score page, until the review after the game has searched your moves: its
+lowest point counts with the game's).
 With the hints the human plays about as well as the AI, so games last as long as people's. The lowest free heap is placed between the session's marks
 ("move", "shown", "turn"...) around it. --demo plays the old way: the AI on both sides through the
 REPL at --level, with no pondering.
@@ -138,7 +139,9 @@ def play_person(board, game, seed, log=print):
                 if human % 5 == 0:
                     log("  %s %s: %d moves of yours, lowest free so far %s"
                         % (board, game, human, _low(lines[start:])))
-            if end.split()[0] == "over":  # the review after the game searches (issue 31 #3)
+            if end.split()[0] == "over":  # the score page (A), where the review after the game
+                chip.run(1500)              # searches your moves (issue 31 #3) until it is done
+                feel.press(chip, "a", limit_ms=4000)
                 _wait(chip, lines, got, ("reviewed",), limit_ms=600000)
             chip.run(1500)
             _wait(chip, lines, got, (), limit_ms=0)
@@ -271,7 +274,8 @@ a person plays it: the title menu pressed through the buttons' GPIOs to the game
 level 5 (the AI first, pondering on, sowing animated at "normal"); on each of the human's turns,
 after a look of 0.5-2.5 s, a hint asked for in the pause menu on three turns in four (the seed
 draws which), a random pit otherwise, then A. San-Yao and Omweso end at the first game of the
-match. The lowest free heap is CircuitPython's `gc.mem_free()` read from the chip's RAM every
+match; Ô Ăn Quan at its game-over screen, whose score page (A) it looks at while the review after
+the game searches your moves ("reviewed" marks its end). The lowest free heap is CircuitPython's `gc.mem_free()` read from the chip's RAM every
 20 000 instructions (not after a collection: garbage counts); "where" names the session's marks
 (`MANCALA_FEEL = 1`) printed before and after it: "move" a move is played, "shown" its sowing
 ends, "turn" the human's turn begins, "ready" the AI's search ends. Target (issues 29 and 33):
