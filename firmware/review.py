@@ -1,12 +1,14 @@
 # The review after a game (issue 31 #3): the player's costliest moves (both players' between two
 # people) against the search's best at a stated budget, searched in slices while the game-over
-# screen shows (Session.work: presses are answered as on the board), then shown one by one on
-# the final board's page (firmware/screens/over.py): the position before the move, the move
-# move and the better one, and what that one takes. The figures are `cli.py review`'s at the
-# same budget (engine/explain.py; tests/portable/test_review.py compares them). The game is
-# replayed from the move log (firmware/common.py MoveLog: the position it starts from and each
-# move's text). The functions after the class are the session's own code (self is the session),
-# loaded for the call (Session.study), as firmware/lesson.py's are.
+# screen's score page shows (Session.work: presses are answered as on the board; the board page
+# and the search's buffers are never on the heap together), then shown one by one on the final
+# board's page (firmware/screens/over.py): the position before the move, the move played and the
+# better one, and what that one takes. The figures are `cli.py review`'s at the same budget
+# (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
+# move log (firmware/common.py MoveLog: the position it starts from and each move's text). Once
+# done, its figures alone stay (Review.result: over.py's Results) and this module's code goes.
+# The functions after the class are the session's own code (self is the session), loaded for the
+# call (Session.study), as firmware/lesson.py's are.
 import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
@@ -39,7 +41,8 @@ class Review:
         self.nodes = nodes
         self.moves = self.count()  # the moves to review, and how many are reviewed
         self.seen = 0
-        self.items = []  # (loss, ply, player, position before, move, better, why, cells)
+        self.items = []  # (loss, ply, player, position before, move, better, why, the move's
+        # cell, the better one's, the loss in words), the costliest first
         self.error = ""  # a logged move that does not replay: the review ends there, said so
         self.search = None  # made on the score page (run), dropped on the board's (hold)
         self.page = 0  # the game-over page showing: the search runs on the score page (1) only
