@@ -20,7 +20,7 @@ from firmware.common import num, unload
 unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
 
 _KEEP = const(5)  # the costliest moves listed
-_SMALL = const(8)  # a loss under half a stone (the evaluation counts 16 a stone or seed): not listed
+_SMALL = const(8)  # a loss under half a stone (the evaluation counts 16 a stone or seed): unlisted
 _FORCED = const(500000)  # a value past this: a forced win, below minus it a loss (as the search)
 _LEVEL = const(2)  # the search's budget: level 2's nodes (a quarter of a second on the chip)
 
@@ -30,7 +30,7 @@ class Review:
     move minus the move's, each valued by a search of `nodes` from the position after it (as
     engine/explain.py value()). run() advances it in slices."""
 
-    def __init__(self, game, start, log, who, nodes, mark=None):
+    def __init__(self, game, start, log, who, nodes=0, mark=None):
         self.game = game
         self.mark = mark  # the session's: told when the review ends (tools/device/games.py)
         self.rec = Record(game, bytearray(start))  # the game replayed up to the move reviewed
@@ -38,7 +38,7 @@ class Review:
         self.at = 0      # where the next move starts in the log
         self.ply = 0     # moves replayed (the reviewed move's number)
         self.who = who   # the seat reviewed, None: both
-        self.nodes = nodes
+        self.nodes = nodes or level_nodes(game.NAME, _LEVEL)
         self.moves = self.count()  # the moves to review, and how many are reviewed
         self.seen = 0
         self.items = []  # (loss, ply, player, position before, move, better, why, the move's
@@ -217,12 +217,14 @@ class Review:
 
 def say(loss, best, move):
     """A loss in words: "lost 3" (stones or seeds, as the hint's "takes 3"), "missed a win" (the
-    better move won by force), "lost the game" (the move played lost by force)."""
+    better move won by force), "lost the game" (the move played lost by force), "lost a game"
+    (more than a board's stones or seeds: a game of the match, as the evaluation counts it)."""
     if best > _FORCED > move:
         return "missed a win"
     if move < -_FORCED < best:
         return "lost the game"
-    return "lost %d" % ((loss + 8) // 16)
+    n = (loss + 8) // 16
+    return "lost %d" % n if n < 100 else "lost a game"
 
 
 # ---- the session's own code ----------------------------------------------------------------
@@ -235,8 +237,7 @@ def begin(self):
             len(log):
         try:
             self.review = Review(self.game, log.start, log.buf,
-                                 self.human if mode == "ai" else None,
-                                 level_nodes(self.game.NAME, _LEVEL), self.mark)
+                                 self.human if mode == "ai" else None, 0, self.mark)
             self.review.final = self.last  # the last move, marked on the final board
         except MemoryError:  # no room for its search: the game-over screen without it
             self.review = None

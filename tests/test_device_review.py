@@ -112,7 +112,7 @@ def test_device_review_after_a_game(board, game, floor_kb, tmp_path):
     errors = appflow.console_errors(out)
     assert not errors, out[-1500:]
     assert ("OVER %d True" % n) in out, (out[-1500:], n)
-    at = [i for i, r in enumerate(lines) if "OVER " in r["line"]][0]  # (after the title bar's codes)
+    at = [i for i, r in enumerate(lines) if "OVER " in r["line"]][0]  # (after title bar codes)
     low = min(r["min_free"] for r in lines[at + 1:] if r["min_free"] is not None)
     got = [ln.split() for ln in out.splitlines() if ln.startswith("REVIEWED")][0]
     assert (int(got[1]), int(got[2])) == (review.seen, len(review.items)), (got, review.seen)

@@ -407,3 +407,28 @@ def test_help_leaves_no_word_alone_on_a_wrapped_lines_last_row(name):
         rows = play.fit(ln).split("\n")
         assert len(rows) > 1 and len(rows[-1].split()) > 1, rows
     assert play.fit("word " * 16 + "end") == ("word " * 15).rstrip() + "\n" + "word end"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_review_after_a_game_lists_your_costliest_moves(name):
+    """Issue 31 #3 in the terminal: r at "Play again?" reviews your moves as the console does
+    (firmware/review.py: level 2's budget, the five costliest, the better move's words)."""
+    from engine.ai import level_nodes
+    out = []
+    again = iter(["r", "n"])
+
+    def then(prompt):
+        return next(again) if prompt.startswith("Play again") else _example_move(prompt)
+    ask, asked = _script([str(GAMES.index(name) + 1), "2", "1", "1", ""], then=then)
+    assert play.terminal(ask, out.append, seed=5) == 0
+    text = "\n".join(out)
+    assert sum(1 for p in asked if p.startswith("Play again? [y/N; r: review your moves]")) == 2
+    head = "Your costliest moves (a search of %d nodes a move):" % level_nodes(name, 2)
+    assert head in text
+    rows = text[text.index(head):].split("\n")[1:]
+    rows = rows[:next((i for i, r in enumerate(rows) if not r.startswith("  ")), len(rows))]
+    assert rows and len(rows) <= 5
+    for r in rows:
+        assert re.match(r"  \d+\. You \S+: (lost \d+|missed a win|lost the game|lost a game); "
+                        r"better \S+: (takes|gives) \d+; .+\.$", r) or \
+            r == "  None lost anything.", r

@@ -31,8 +31,8 @@ def _texts(s):
 
 
 def _finish(s, c):
-    """The score page (A), then passes of the app's loop (each a few nodes: a button "waits") until the review is done;
-    their number."""
+    """The score page (A), then passes of the app's loop (each a few nodes: a button "waits")
+    until the review is done; their number."""
     if s.scr.page == 0:
         press(s, c, "a")
     n = 0
@@ -203,6 +203,7 @@ def test_a_loss_in_words():
     assert say(999000, 999100, 100) == "missed a win"
     assert say(999000, 100, -998900) == "lost the game"
     assert say(20, 999100, 999080) == "lost 1"  # a slower win
+    assert say(5008, 6000, 992) == "lost a game"  # (Omweso's match points: a game of the match)
 
 
 def test_a_resumed_game_is_reviewed_from_where_it_was_resumed():

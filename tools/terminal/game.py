@@ -307,8 +307,9 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
             return m, game.move_str(rec.pos, m)
 
 
-def play_game(ask, say, name, rules, players, seed=None, view=None):
-    """One game/match. players[p] is None for a person, else a callable(game, pos) -> move."""
+def play_game(ask, say, name, rules, players, seed=None, view=None, kept=None):
+    """One game/match. players[p] is None for a person, else a callable(game, pos) -> move.
+    kept: a dict that gets the game, the position it started from and its moves (the review)."""
     say = fitted(say)
     game = games.load(name, rules)
     term = _renderer(name)
@@ -316,6 +317,8 @@ def play_game(ask, say, name, rules, players, seed=None, view=None):
     rec = Record(game, game.new())
     undo = []     # (position, repetition history, mover, len(history)) before each move
     history = []  # (mover, move text, what it captured)
+    if kept is not None:
+        kept.update(game=game, start=bytes(rec.pos), moves=history, view=view)
     say("")
     say(term.seats(game, view))
     p0 = game.to_move(rec.pos)
@@ -345,6 +348,38 @@ def play_game(ask, say, name, rules, players, seed=None, view=None):
     say(term.board(game, rec.pos, view))
     say(term.final(game, rec.pos, view))
     return game.result(rec.pos)
+
+
+def _review(say, kept, players):
+    """The review after a game, the console's (firmware/review.py): each move of the person (of
+    both people between two) valued against the search's best at level 2's budget, the five
+    costliest with what they lost and what the better move takes."""
+    try:
+        from firmware.review import Review
+    except ImportError:  # (engine/ai.py not installed)
+        say("The review needs the AI, which is not installed.")
+        return
+    from firmware.common import MoveLog
+    game, view = kept["game"], kept["view"]
+    if all(p is not None for p in players):
+        say("No move of yours to review.")
+        return
+    log = MoveLog(game, kept["start"])  # (a long match: the oldest moves go, its start follows)
+    for p, text, _ in kept["moves"]:
+        log.add(p, 0, text)
+    who = None if players == [None, None] else players.index(None)
+    r = Review(game, log.start, log.buf, who)
+    r.page = 1
+    while r.state < 4:
+        r.run(None, 60000)
+    say("%s costliest moves (a search of %d nodes a move):" % (
+        "The" if who is None else "Your", r.nodes))
+    for e in r.items:
+        say("  %d. %s %s: %s; better %s: %s." % (e[1], view.Name(e[2]), e[4], e[9], e[5], e[6]))
+    if not r.items:
+        say("  None lost anything." if r.seen else "  No move to review.")
+    if r.error:
+        say("  " + r.error + ".")
 
 
 def _opponent(level, seed=None):
@@ -395,8 +430,14 @@ def terminal(ask=input, say=print, seed=None):
                     say("Lots drawn: %s." % ("you start" if side == 0 else "the computer starts"))
                 players[1 - side] = _opponent(level, seed)
             rules = _rules(ask, say, name)
-            play_game(ask, say, name, rules, players, seed)
-            if ask("Play again? [y/N]: ").strip().lower() not in ("y", "yes"):
+            kept = {}
+            play_game(ask, say, name, rules, players, seed, kept=kept)
+            while True:
+                a = ask("Play again? [y/N; r: review your moves]: ").strip().lower()
+                if a not in ("r", "review"):
+                    break
+                _review(say, kept, players)
+            if a not in ("y", "yes"):
                 return 0
     except (Quit, EOFError, KeyboardInterrupt):
         say("\nBye.")
