@@ -25,6 +25,24 @@ def nvm():
     return saves.Saver(saves.NvmLog(bytearray(4096)))
 
 
+def played_then_cut(game, mode, level, turns):
+    """A game saved to a fresh store after `turns` of the human's moves (and the AI's replies),
+    then a power cut: (the store, the position it had). The session is gone (one fits the
+    Unix port's heap at a time)."""
+    import gc
+    st = nvm()
+    s = make(game, mode, level, store=st)
+    c = Clock()
+    s.new_game()
+    for _ in range(turns):
+        human_move(s, c)
+        settle(s, c)
+    pos = bytes(s.rec.pos)
+    s = None
+    gc.collect()
+    return st, pos
+
+
 def check(s):
     """Invariants of the session that must hold after any button."""
     assert s.screen in ("title", "rules", "settings", "learn", "pause", "help", "summary", "play",

@@ -1,7 +1,8 @@
 # The session model driven by buttons only, portable (CPython and MicroPython -X heapsize=180k):
 # complete games vs the AI and between two players, undo, hint, pause, rule change, save/resume,
 # corrupt saves, a San-Yao round change. Omweso: tests/test_app_session.py (CPython).
-from session_util import make, nvm, press, settle, human_move, play_out, greedy, Clock
+from session_util import make, nvm, press, settle, human_move, play_out, greedy, Clock, \
+    played_then_cut
 
 
 def test_title_menu_starts_oanquan_vs_ai():
@@ -210,18 +211,7 @@ def test_every_rule_option_in_menu():
 
 
 def test_save_and_resume_after_every_move():
-    st = nvm()
-    s = make("oanquan", "ai", 1, store=st)
-    c = Clock()
-    s.new_game()
-    human_move(s, c)
-    settle(s, c)
-    human_move(s, c)
-    settle(s, c)
-    pos = bytes(s.rec.pos)
-    s = None  # a power cut: a new session on the same storage (the old one is gone)
-    import gc
-    gc.collect()
+    st, pos = played_then_cut("oanquan", "ai", 1, 2)  # a new session on the same storage
     s2 = make(store=st)
     assert s2.scr.items[0] == ("resume", None) and s2.cfg["level"] == 1
     press(s2, Clock(), "a")
