@@ -107,6 +107,29 @@ def test_omweso_review_is_cli_reviews_without_its_set_ups():
         [(e["ply"], e["move"], e["best"], e["loss"]) for e in want]
 
 
+def test_a_blitz_pass_ends_the_review_there_and_says_so():
+    # OM-10 blitz: the turn passes with no move logged, so the log replays no further
+    from session_util import make
+    s = make("omweso", "two")
+    s.rules_for("omweso")["match_points"] = 1
+    s.cfg["blitz"] = 3
+    c = Clock()
+    s.new_game()
+    c.t += 3500
+    s.tick(c.t)
+    assert s.mover() == 1 and "Time" in s.msg  # the first player's turn passed
+    s.cfg["blitz"] = 0
+    play_out(s, c, 1500)
+    assert s.scr.kind == "over"
+    s.press("a", c.t)
+    while s.review.busy():
+        c.t += 10
+        s.work(few, 0)
+    r = s.review
+    assert r.error == "Review ends at move 1" and r.seen == 0 and not r.items
+    assert "Review ends at move 1" in s.scr.lines and "No move to review" in s.scr.lines
+
+
 def make_screenshots():
     out = os.path.join(ROOT, "docs", "screenshots")
     for w, h in ((320, 240), (160, 128)):
