@@ -274,12 +274,13 @@ a person plays it: the title menu pressed through the buttons' GPIOs to the game
 level 5 (the AI first, pondering on, sowing animated at "normal"); on each of the human's turns,
 after a look of 0.5-2.5 s, a hint asked for in the pause menu on three turns in four (the seed
 draws which), a random pit otherwise, then A. San-Yao and Omweso end at the first game of the
-match; Ô Ăn Quan at its game-over screen, whose score page (A) it looks at while the review after
-the game searches your moves ("reviewed" marks its end). The lowest free heap is CircuitPython's `gc.mem_free()` read from the chip's RAM every
-20 000 instructions (not after a collection: garbage counts); "where" names the session's marks
-(`MANCALA_FEEL = 1`) printed before and after it: "move" a move is played, "shown" its sowing
-ends, "turn" the human's turn begins, "ready" the AI's search ends. Target (issues 29 and 33):
-at least 40 KB free at the lowest point of every game on every board."""
+match; Ô Ăn Quan at its game-over screen, whose score page (A) it looks at while the review
+after the game searches your moves ("reviewed" marks its end). The lowest free heap is
+CircuitPython's `gc.mem_free()` read from the chip's RAM every 20 000 instructions (not after a
+collection: garbage counts); "where" names the session's marks (`MANCALA_FEEL = 1`) printed
+before and after it: "move" a move is played, "shown" its sowing ends, "turn" the human's turn
+begins, "ready" the AI's search ends, "over" the game's end, "reviewed" the review's. Target
+(issues 29 and 33): at least 40 KB free at the lowest point of every game on every board."""
 
 
 def write(rows, argv):
