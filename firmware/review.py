@@ -88,7 +88,11 @@ class Review:
         self.ms = ms if ms > 20 else 20
         if self.search is None:
             gc.collect()  # (in one piece)
-            self.search = Search(self.game)
+            try:
+                self.search = Search(self.game)
+            except MemoryError:  # (a fragmented heap): the review ends, said so; the game goes on
+                self.state, self.error = 4, "No memory left for the review"
+                return True
             self.search.every = slice_nodes(self.game.NAME, POLL_MS)  # its poll's pace
         while self.state < 4:
             if self.state == 0:
@@ -128,7 +132,7 @@ class Review:
                 return
             rec.play(code)
         self.state = 4
-        self.search = self.root = None  # its buffers (7 KB in Omweso) go
+        self.search = self.root = None  # its buffers (9 KB in Omweso) go
         gc.collect()
         if self.mark is not None:
             self.mark("reviewed %d %d" % (self.seen, len(self.items)))
@@ -230,7 +234,7 @@ def say(loss, best, move):
 # ---- the session's own code ----------------------------------------------------------------
 def begin(self):
     """The game is over: its screen, and the review's search when the log can be replayed (the
-    AI available, a game move from its log's start: not a lesson)."""
+    AI available, a game played from its log's start: not a lesson)."""
     from firmware.screens.over import GameOverScreen
     log, mode = self.log, self.cfg["mode"]
     if self.ai_ok and mode != "demo" and self.lesson is None and log.start is not None and \
@@ -239,7 +243,7 @@ def begin(self):
             self.review = Review(self.game, log.start, log.buf,
                                  self.human if mode == "ai" else None, 0, self.mark)
             self.review.final = self.last  # the last move, marked on the final board
-        except MemoryError:  # no room for its search: the game-over screen without it
+        except MemoryError:  # no room for it: the game-over screen without it
             self.review = None
     self.show(GameOverScreen(self))
 

@@ -225,3 +225,24 @@ def test_a_resumed_game_is_reviewed_from_where_it_was_resumed():
     out = cli_review(Search(g), Record(g, bytearray(start)), [t for _, t in _texts(s)],
                      level_nodes(g.NAME, 2), s.human)
     assert s.review.seen == len(out) > 0
+
+
+def test_no_memory_for_the_search_ends_the_review_and_says_so():
+    import firmware.review as R
+    g = games.load("oanquan")
+    log = MoveLog(g, g.new())
+    log.add(0, 0, "1+")
+    r = R.Review(g, log.start, log.buf, None)
+    r.page = 1
+    real = R.Search
+
+    def no_room(game):
+        raise MemoryError
+    R.Search = no_room
+    try:
+        assert r.run(None, 100)  # (no exception: the game-over screen goes on)
+    finally:
+        R.Search = real
+    assert r.state == 4 and not r.busy() and r.error == "No memory left for the review"
+    from firmware.screens.over import lines
+    assert "No memory left for the review" in lines(r, ("You", "AI"))
