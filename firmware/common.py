@@ -206,8 +206,13 @@ class MoveLog:
 
     def advance(self, log, end):
         # the start follows the moves trimmed (a take-back never reaches them: TAKE_BACKS is far
-        # fewer moves); one that does not replay (an Omweso blitz pass logs none) drops it
+        # fewer moves); one that does not replay (an Omweso blitz pass logs none) drops it.
+        # parse_move loads the game's JSON module (4 KB in Omweso): it goes again after
         g, pos, i = self.game, self.start, 0
+        if pos is None:
+            return
+        name = "engine.%s_json" % g.NAME
+        had = name in sys.modules
         while pos is not None and i < end:
             try:
                 if g.to_move(pos) != log[i] & 1:
@@ -216,6 +221,8 @@ class MoveLog:
             except ValueError:
                 self.start = pos = None
             i += 3 + log[i + 2]
+        if not had:
+            unload(name)
 
     def back(self, end):
         """The log back to where it ended at `end` (an end() kept by TakeBack); returns the last

@@ -167,9 +167,12 @@ def test_two_players_are_both_reviewed_and_the_ai_demo_not():
 def test_the_log_start_follows_the_moves_it_trims():
     # a San-Yao match is long: the log trims its oldest quarter several times; each time the
     # moves it keeps, played from its start, make the position now
+    import sys
+    from firmware.common import unload
     g = games.load("sanyao")
     pos = g.new()
     log = MoveLog(g, pos)
+    unload("engine.sanyao_json")  # (parse_move's module: loaded for the trim, then gone again)
     buf = [0] * g.MAX_MOVES
     k = cut = 0
     while not g.over(pos) and k < 3000:
@@ -181,6 +184,7 @@ def test_the_log_start_follows_the_moves_it_trims():
         log.add(p, 0, t)
         k += 1
         if log.cut != cut:
+            assert "engine.sanyao_json" not in sys.modules
             cut = log.cut
             again = bytearray(log.start)
             b, i = log.buf, 0
@@ -189,6 +193,7 @@ def test_the_log_start_follows_the_moves_it_trims():
                 g.play(again, g.parse_move(again, bytes(b[i + 3:i + 3 + b[i + 2]]).decode()))
                 i += 3 + b[i + 2]
             assert again == pos, k
+            unload("engine.sanyao_json")  # (this check's parse_move loaded it)
     assert cut > 0
 
 
