@@ -17,8 +17,8 @@ from test_device import need, build
 
 # make test: O An Quan on the PicoSystem; make test-long: Omweso on the Display Pack 2.0 (the
 # 320x240 board, the heaviest game: its search's buffers come back for the review)
-# Floors: the issue's 40 KB, met by O An Quan on the PicoSystem (44.8 KB, 2026-12-05); Omweso at
-# 320x240 stays under it, as its game does (issue 33): 37.5 KB here (the review's search over the
+# Floors: the issue's 40 KB, met by O An Quan on the PicoSystem (44.6 KB at 04015dc); Omweso at
+# 320x240 stays under it, as its game does (issue 33): 37.3 KB here (the review's search over the
 # score page; the two-player game itself 41.7 KB in this harness, whose code.py is bigger than
 # the shipped one; 36.3 KB before the review's code went at its end)
 CASES = [("picosystem", "oanquan", 40),
