@@ -171,6 +171,13 @@ class TakeBack:
         return self.pos(self.n), seen[:self.ns[2 * k]] if seen else [], self.ns[2 * k + 1]
 
 
+def entry(log, i):
+    """The move at offset i of a move log's bytes (MoveLog.buf): (its player, its text as bytes,
+    where the next move starts)."""
+    n = log[i + 2]
+    return log[i] & 1, bytes(log[i + 3:i + 3 + n]), i + 3 + n
+
+
 class MoveLog:
     """Every move, for the history: per move player + 2 x mandarins captured, what it captured,
     the text's length, the text, in one bytearray; over _LOG_MAX the oldest quarter goes at
@@ -214,13 +221,13 @@ class MoveLog:
         name = "engine.%s_json" % g.NAME
         had = name in sys.modules
         while pos is not None and i < end:
+            p, text, i = entry(log, i)
             try:
-                if g.to_move(pos) != log[i] & 1:
+                if g.to_move(pos) != p:
                     raise ValueError("not the mover")
-                g.play(pos, g.parse_move(pos, bytes(log[i + 3:i + 3 + log[i + 2]]).decode()))
+                g.play(pos, g.parse_move(pos, text.decode()))
             except ValueError:
                 self.start = pos = None
-            i += 3 + log[i + 2]
         if not had:
             unload(name)
 

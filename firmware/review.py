@@ -15,7 +15,7 @@ from engine.record import Record
 from engine.search import Search
 from engine.explain import gain, words
 from engine.ai import level_nodes, slice_nodes, POLL_MS
-from firmware.common import num, unload
+from firmware.common import entry, num, unload
 
 unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
 
@@ -57,11 +57,11 @@ class Review:
         self.final = None  # the game's last move (cell, player, text): the final board's mark
 
     def count(self):
-        n, i, b = 0, 0, self.log
-        while i + 2 < len(b):
-            if self.want(b[i] & 1, b[i + 3:i + 3 + b[i + 2]]):
+        n = i = 0
+        while i + 2 < len(self.log):
+            p, text, i = entry(self.log, i)
+            if self.want(p, text):
                 n += 1
-            i += 3 + b[i + 2]
         return n
 
     def want(self, p, text):
@@ -112,20 +112,18 @@ class Review:
         # replays the log up to the next move reviewed and starts the search for the best there
         b, g, rec = self.log, self.game, self.rec
         while self.at + 2 < len(b):
-            i = self.back = self.at
-            n = b[i + 2]
-            text = bytes(b[i + 3:i + 3 + n])
-            self.at += 3 + n
+            self.back = self.at
+            p, text, self.at = entry(b, self.at)
             self.ply += 1
             try:
-                if g.to_move(rec.pos) != b[i] & 1:
+                if g.to_move(rec.pos) != p:
                     raise ValueError("not the mover")
                 code = self.seek(text.decode())
             except ValueError:  # (an Omweso blitz pass: the turn passed with no move logged)
                 self.error = "Review ends at move %d" % self.ply
                 break
-            if self.want(b[i] & 1, text) and not g.over(rec.pos):
-                self.code, self.text, self.me = code, text.decode(), b[i] & 1
+            if self.want(p, text) and not g.over(rec.pos):
+                self.code, self.text, self.me = code, text.decode(), p
                 self.pos = bytes(rec.pos)
                 self.state = 1
                 self.search.start(rec.pos, self.nodes, 0, 0, rec.seen)

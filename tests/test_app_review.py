@@ -95,10 +95,11 @@ def test_omweso_review_is_cli_reviews_without_its_set_ups():
     from engine.search import Search
     app, s = _reviewed(240, 240, "omweso", "free")
     g, r = s.game, s.review
+    from firmware.common import entry
     b, i, texts = s.log.buf, 0, []
     while i + 2 < len(b):
-        texts.append(bytes(b[i + 3:i + 3 + b[i + 2]]).decode())
-        i += 3 + b[i + 2]
+        _, text, i = entry(b, i)
+        texts.append(text.decode())
     out = review(Search(g), Record(g, g.new()), texts, level_nodes("omweso", 2), s.human)
     out = [e for e in out if not e["move"].startswith("setup:")]
     assert r.seen == r.moves == len(out) and any(t.startswith("setup:") for t in texts)

@@ -9,7 +9,7 @@ from engine.ai import level_nodes
 from engine.explain import review as cli_review
 from engine.record import Record
 from engine.search import Search
-from firmware.common import MoveLog, num
+from firmware.common import MoveLog, entry, num
 from session_util import make, press, play_out, Clock, few, played_then_cut
 
 
@@ -25,8 +25,8 @@ def _over(game="oanquan", mode="ai", pick=0):
 def _texts(s):
     b, i, out = s.log.buf, 0, []
     while i + 2 < len(b):
-        out.append((b[i] & 1, bytes(b[i + 3:i + 3 + b[i + 2]]).decode()))
-        i += 3 + b[i + 2]
+        p, text, i = entry(b, i)
+        out.append((p, text.decode()))
     return out
 
 
@@ -189,9 +189,9 @@ def test_the_log_start_follows_the_moves_it_trims():
             again = bytearray(log.start)
             b, i = log.buf, 0
             while i + 2 < len(b):
-                assert g.to_move(again) == b[i] & 1
-                g.play(again, g.parse_move(again, bytes(b[i + 3:i + 3 + b[i + 2]]).decode()))
-                i += 3 + b[i + 2]
+                p, text, i = entry(b, i)
+                assert g.to_move(again) == p
+                g.play(again, g.parse_move(again, text.decode()))
             assert again == pos, k
             unload("engine.sanyao_json")  # (this check's parse_move loaded it)
     assert cut > 0

@@ -372,14 +372,9 @@ def _review(say, kept, players):
     r.page = 1
     while r.state < 4:
         r.run(None, 60000)
-    say("%s costliest moves (a search of %d nodes a move):" % (
-        "The" if who is None else "Your", r.nodes))
-    for e in r.items:
-        say("  %d. %s %s: %s; better %s: %s." % (e[1], view.Name(e[2]), e[4], e[9], e[5], e[6]))
-    if not r.items:
-        say("  None lost anything." if r.seen else "  No move to review.")
-    if r.error:
-        say("  " + r.error + ".")
+    from firmware.screens.over import lines  # the console's score page's words
+    for ln in lines(r, (view.Name(0), view.Name(1)))[1:]:
+        say(ln)
 
 
 def _opponent(level, seed=None):
