@@ -201,7 +201,8 @@ def test_player_begin_work_result_equals_move():
             assert a.progress() == 100
             m2 = a.result()
             assert m1 == m2 and a.last == last, (name, ply, m1, m2)
-            assert steps >= 2 or level < 3
+            # a few slices, but for a short reading of 2 plies and a forced move
+            assert steps >= 2 or level < 3 or a.short == 2 or a.search.n == 1, (name, ply, level)
             g.play(pos, m1)
         a = None
 

@@ -81,8 +81,8 @@ def main(argv=None):
                 "stones or seeds (a capture worth making); each answered by engine/ai.py's Player "
                 "at levels 1-4 with its seeded mistakes, as in the app. The share of them where "
                 "the level's move takes less than %d: the capture missed, by a shorter search or "
-                "by a mistake. The mistakes are still a uniformly random legal move (issue 31 #5 "
-                "asks for a person's kind of mistake).\n\nRun at commit %s: "
+                "by a mistake (a short reading: engine/ai.py LEVELS, docs/ai.md \"Levels\")."
+                "\n\nRun at commit %s: "
                 "`python3 -m tools.ai.misses %s`\n\n%s\n"
                 % (a.take, a.take, sections.commit(ROOT), " ".join(argv or sys.argv[1:]), text))
         sections.write_section(os.path.join(ROOT, "docs", "ai.md"), TITLE, body)
