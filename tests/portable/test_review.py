@@ -45,16 +45,32 @@ def _finish(s, c):
     return n
 
 
+def _move_texts(s):
+    # the log's move texts one at a time: a long match's list would not fit the Unix port's heap
+    b, i = s.log.buf, 0
+    while i + 2 < len(b):
+        p, text, i = entry(b, i)
+        yield text.decode()
+
+
 def _expected(s, who):
-    """cli.py review's entries for the same game and budget: the costliest first, at most 5."""
+    """cli.py review's entries for the same game and budget: the costliest first, at most 5.
+    Asked a move at a time (its ply set here), keeping the listed ones: a long match's entries
+    all at once would not fit the Unix port's heap."""
     g = s.game
-    start = g.new()
-    rec = Record(g, bytearray(start))
-    out = cli_review(Search(g), rec, [t for _, t in _texts(s)],
-                     level_nodes(g.NAME, 2), who)
-    lost = [e for e in out if e["loss"] >= 8]  # (under half a stone: not listed)
+    rec = Record(g, bytearray(g.new()))
+    search = Search(g)
+    nodes = level_nodes(g.NAME, 2)
+    lost, n, ply = [], 0, 0
+    for text in _move_texts(s):
+        ply += 1
+        for e in cli_review(search, rec, (text,), nodes, who):
+            n += 1
+            if e["loss"] >= 8:  # (under half a stone: not listed)
+                e["ply"] = ply
+                lost.append(e)
     lost.sort(key=lambda e: (-e["loss"], e["ply"]))
-    return lost[:5], len(out)
+    return lost[:5], n
 
 
 def test_review_lists_the_costliest_moves_as_cli_review_does():
