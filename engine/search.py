@@ -73,8 +73,9 @@ class Search:
         # a pool of child buffers shared by the interior plies, used as a stack: a node takes
         # one per move from base[ply] on (its children are played once, ordered, searched) and
         # its children's nodes take theirs after them. A node the pool cannot serve orders by
-        # replaying (_ab_big): the same order and values, one more play per child.
-        npool = pool if pool else 4 * nk
+        # replaying (_ab_big): the same order and values, one more play per child. An
+        # evaluation may ask for a smaller pool (Eval.POOL: heap against a few % of speed)
+        npool = pool or getattr(ev, "POOL", 0) or 4 * nk
         self.npool = npool = npool if npool < 256 else 255  # perm holds pool indices in bytes
         self.pool = [bytearray(size) for _ in range(npool)]
         self.base = array("h", bytes(2 * max_ply + 2))  # zeros: the root starts the pool

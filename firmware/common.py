@@ -54,6 +54,10 @@ def suffix(text):
     return text[i:]
 
 
+# moves a Legal lists at first: Omweso lists up to 256 (1 KB of list), rarely more than 48
+_FEW = const(64)
+
+
 class Legal:
     """The mover's legal moves, read as (code, text) pairs like a list (iterated through
     __getitem__ up to its IndexError, on MicroPython too): the codes live in one buffer made once
@@ -69,9 +73,14 @@ class Legal:
 
     def fill(self):
         g = self.s.game
-        if len(self.buf) < g.MAX_MOVES:
-            self.buf = [0] * g.MAX_MOVES
-        self.n = g.moves(self.s.rec.pos, self.buf)
+        top = g.MAX_MOVES
+        want = top if top < _FEW else _FEW
+        if len(self.buf) < want or len(self.buf) > top:
+            self.buf = [0] * want
+        self.n = n = g.moves(self.s.rec.pos, self.buf)
+        if n == len(self.buf) < top:  # maybe more: the whole list (kept for the game)
+            self.buf = [0] * top
+            self.n = g.moves(self.s.rec.pos, self.buf)
         self.made = None
 
     def clear(self):

@@ -130,3 +130,32 @@ def test_blitz_countdown_moves_on_without_a_new_version():
     app.view.update = full
     app.render()
     assert f.think.text == "9s"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
+def test_omweso_stone_rows_hold_every_stone_and_digit_a_pit_draws(size):
+    # views/layers.py keeps only the pit rows top .. top + sh in its stone bitmaps (the ring
+    # and, in pits with dots, the body's edge are never lit): every count Omweso can show (0-64 seeds, with
+    # and without the pit's number above them) draws the very pixels a whole pit's bitmap
+    # (views/pit.py) lights, none of them cut off
+    import displayio
+    from firmware.views.pit import Pit
+    app, s = shown(size[0], size[1], "omweso")
+    L = app.view.layers
+    whole = Pit(displayio.Group(), 0, 0, L.pw, L.ph)
+    assert 0 < L.top and L.top + L.sh < L.ph
+    k = 9  # a pit inside a row (its neighbours' pixels must stay as they are)
+    row = L.stones[k // L.cols]
+    ox = L.pit(k).ox
+    for count in range(65):
+        for num in (-1, k):
+            whole.state = None
+            whole.draw(count, num=num)
+            L.draw(k, count, "", L.bodies[0], 0, None, num)
+            lit = [(x, y) for y in range(L.ph) for x in range(L.pw) if whole.bmp[x, y] == 2]
+            assert lit, (count, num)
+            for x, y in lit:
+                assert L.top <= y < L.top + L.sh, (count, num, x, y)
+            got = [(x, y + L.top) for y in range(L.sh) for x in range(L.pw)
+                   if row[ox + x, y]]
+            assert sorted(got) == sorted(lit), (size, count, num)

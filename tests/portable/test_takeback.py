@@ -143,3 +143,51 @@ def test_session_takes_back_24_plies_with_the_history():
         assert (bytes(s.rec.pos), list(s.rec.seen), s.last, bytes(s.log.buf)) == want
     assert not s.can_undo()
     press(s, c, "a")  # the game goes on from there
+
+
+class _Many:
+    """A game face whose positions have `n` moves (codes 1000 + i), listed up to len(out)."""
+    MAX_MOVES = 256
+
+    def __init__(self):
+        self.n = 0
+
+    def moves(self, pos, out):
+        k = min(self.n, len(out))
+        for i in range(k):
+            out[i] = 1000 + i
+        return k
+
+    def move_str(self, pos, code):
+        return str(code)
+
+
+class _Rec:
+    pos = bytearray(4)
+
+
+class _S:
+    def __init__(self, game):
+        self.game = game
+        self.rec = _Rec()
+        self.ad = None
+
+
+def test_legal_lists_every_move_however_many_from_a_short_list():
+    # Legal (firmware/common.py) starts with a list of 64 (Omweso may list 256, a 1 KB list
+    # beside the AI's buffers, but rarely lists 48): a position that fills it is listed again
+    # in a list of MAX_MOVES, so no move is ever missing
+    from firmware.common import Legal
+    g = _Many()
+    legal = Legal(_S(g))
+    for n in (0, 3, 63, 64, 65, 200, 256, 5):
+        g.n = n
+        legal.fill()
+        assert len(legal) == n
+        assert [legal[i][0] for i in range(n)] == [1000 + i for i in range(n)]
+        assert legal[-1][1] == str(999 + n) if n else True
+    assert len(legal.buf) == 256  # kept once grown (no list made at every fill)
+    legal = Legal(_S(g))
+    g.n = 12
+    legal.fill()
+    assert len(legal.buf) == 64
