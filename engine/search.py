@@ -19,6 +19,7 @@ _DEFAULT_NODES = const(20000)
 _PROVEN = const(500000)  # |score| above this: a forced result
 _TICK = const(256)  # nodes between clock checks
 _WIDE = const(48)  # moves listed per node below the root
+_ROOT = const(64)  # moves the root's list holds until a root fills it
 _KEYED = const(3)  # nodes with this many plies left use the table (fewer: keying costs more)
 
 
@@ -66,10 +67,13 @@ class Search:
         # list fills up is searched no deeper (_ab), a mistake is drawn among the first `wide`.
         wide = nm if nm < wide else wide
         self._full = wide if wide < nm else -1  # a list below the root that may be cut
-        self.mv = [_scratch("i", nm if p == 0 else wide) for p in range(max_ply + 1)]
+        # The root's list starts at _ROOT moves (Omweso's 256 would hold 1.5 KB with their keys,
+        # for positions that rarely list 48): start() makes it whole when a root fills it.
+        top = nm if nm < _ROOT else _ROOT
+        self.mv = [_scratch("i", top if p == 0 else wide) for p in range(max_ply + 1)]
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
-        self.key = _scratch("h", nm)
+        self.key = _scratch("h", top if top > wide else wide)
         # a pool of child buffers shared by the interior plies, used as a stack: a node takes
         # one per move from base[ply] on (its children are played once, ordered, searched) and
         # its children's nodes take theirs after them. A node the pool cannot serve orders by
@@ -364,6 +368,10 @@ class Search:
             self.rply = self.rep.load(seen)
         mv = self.mv[0]
         n = g.moves(pos, mv)
+        if n == len(mv) < g.MAX_MOVES:  # maybe more (rare): the whole list, kept from now on
+            mv = self.mv[0] = _scratch("i", g.MAX_MOVES)
+            self.key = _scratch("h", g.MAX_MOVES)
+            n = g.moves(pos, mv)
         if n == 0:
             raise ValueError("no legal move: the game is over")
         if not nodes and not ms and not depth:

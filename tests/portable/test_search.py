@@ -467,10 +467,58 @@ def test_a_node_wider_than_its_move_list_is_valued_as_it_stands():
     got = {}
     for wide in (2, 4, 64):
         s = S.Search(g, wide=wide)
-        assert len(s.mv[0]) == 256 and len(s.mv[1]) == wide and len(s.spare()) == wide
+        assert len(s.mv[0]) == 64 and len(s.mv[1]) == wide and len(s.spare()) == wide
         got[wide] = s.best(pos, nodes=1500)
         assert got[wide][0] in legal
         s = None
         gc.collect()
     assert got[64] == full.best(pos, nodes=1500)  # no node this wide: the same search
     assert got[2] != got[64]  # most nodes have more than 2 moves: valued without a search
+
+
+class _Doubled:
+    """Omweso listing each of its moves `k` times over (k copies of the list): a root wider
+    than the search's first root list (64), as a rare real position is."""
+
+    def __init__(self, g, k):
+        self.g = g
+        self.k = k
+        self.NAME = g.NAME
+        self.MAX_MOVES = g.MAX_MOVES
+        self.SIZE = g.SIZE
+        self.buf = [0] * g.MAX_MOVES
+
+    def moves(self, pos, out):
+        n = self.g.moves(pos, self.buf)
+        m = 0
+        for _ in range(self.k):
+            for i in range(n):
+                if m == len(out):
+                    return m
+                out[m] = self.buf[i]
+                m += 1
+        return m
+
+    def __getattr__(self, name):
+        return getattr(self.g, name)
+
+
+def test_a_root_wider_than_its_first_list_is_searched_whole():
+    # The root's move list starts at 64 (Omweso lists up to 256: 1.5 KB with the ordering keys,
+    # for positions that rarely list 48); a root that fills it is listed again whole, and the
+    # list stays whole for the searches after it
+    g = games.load("omweso", RULES["omweso"])
+    pos = _midgame(g, 23, 2)
+    legal = _moves(g, pos)
+    k = 70 // len(legal) + 1
+    wide = _Doubled(g, k)
+    s = S.Search(wide)
+    assert len(s.mv[0]) == 64
+    s.start(pos, nodes=400)
+    assert s.n == k * len(legal) > 64 and len(s.mv[0]) == g.MAX_MOVES
+    assert sorted(s.mv[0][i] for i in range(s.n)) == sorted(legal * k)
+    while not s.step(50):
+        pass
+    assert s.move in legal
+    s.start(pos, nodes=400)  # whole from now on: nothing made again
+    assert len(s.mv[0]) == g.MAX_MOVES and s.n == k * len(legal)
