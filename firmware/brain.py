@@ -36,7 +36,9 @@ AI_PASS_MS = const(250)
 # its modules take ~5.5 KB, and over the buffers they took Omweso at 320x240 under 40 KB on the
 # chip. Made again at the tick after it closes: its pondering (or thinking) then starts over,
 # which made the AI's wait after a paused turn ~1.8 s longer (Display Pack 2.0): so only then.
-BOX_ROOM = const(47104)  # 46 KB
+# 46 KB until 2026-12-05: with Omweso's smaller search the Display Pack 2.0 opened the box over
+# the buffers at 46-47 KB free and fell to 39.3 KB (the box, a press's garbage: ~7 KB)
+BOX_ROOM = const(51200)  # 50 KB
 _AI_DELAY = const(250)     # ms at least between a sowing's end and the AI's move (vs AI)
 _DEMO_DELAY = const(700)   # between moves in AI demo mode
 

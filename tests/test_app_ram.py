@@ -193,8 +193,9 @@ SCREENS_TEXT = """**displayio objects per screen**, computed from their sizes as
 bitmap rows padded to 32 bits, plus an estimated fixed cost per object (Group 40 B + 8 B per
 child, TileGrid 80 B + its tile indices, Palette 24 B + 8 B per colour). Only one screen exists at
 a time: `firmware/app.py` drops the old view and collects before building the next; but the pause
-menu is a box over the board, which stays under it (the AI's search buffers are freed meanwhile):
-its column counts the box alone. The test fails if a board screen passes 35 KB or a menu 12 KB.
+menu is a box over the board, which stays under it (with the AI's search buffers, but for less
+than 50 KB free: then they are freed while it shows, `brain.BOX_ROOM`): its column counts the box
+alone. The test fails if a board screen passes 35 KB or a menu 12 KB.
 
 """
 
