@@ -23,9 +23,10 @@ class Eval:
     TURN = _TM  # the position's side-to-move byte and game-over byte (engine/search.py)
     OVER = _OV
     TABLE = 0  # no hash-move table: little gain at level 5's depth 4, no heap (docs/ai.md)
-    # child buffers for the root's children only (engine/search.py; 40 by default): the same
-    # moves, 2.7 KB less heap at the 320x240 boards' lowest point, ~5% fewer nodes/s on the chip
-    POOL = 12
+    # the search's child buffers (engine/search.py; 40 by default), here for the root's children
+    # only: the same moves, 2.7 KB less heap at the 320x240 boards' lowest point, ~5% fewer
+    # nodes/s on the chip. Lower case: a name the app has already (each new one stays in RAM)
+    pool = 12
 
     def __init__(self, game, weights=None):
         self.game = game

@@ -19,13 +19,12 @@ _DEFAULT_NODES = const(20000)
 _PROVEN = const(500000)  # |score| above this: a forced result
 _TICK = const(256)  # nodes between clock checks
 _WIDE = const(48)  # moves listed per node below the root
-_ROOT = const(64)  # moves the root's list holds until a root fills it
+_ROOT = const(64)  # moves the root's list holds (Omweso lists up to 256, rarely 48: 1.5 KB)
 _KEYED = const(3)  # nodes with this many plies left use the table (fewer: keying costs more)
 
 
 def _scratch(code, n):
-    # an array of n items whose first contents are never read, made without a list of n zeros
-    # first: on the device that list would lie as garbage next to the search's new buffers
+    # n items never read before written, made without a list of n zeros (garbage on the device)
     return array(code, range(n))
 
 
@@ -67,9 +66,7 @@ class Search:
         # list fills up is searched no deeper (_ab), a mistake is drawn among the first `wide`.
         wide = nm if nm < wide else wide
         self._full = wide if wide < nm else -1  # a list below the root that may be cut
-        # The root's list starts at _ROOT moves (Omweso's 256 would hold 1.5 KB with their keys,
-        # for positions that rarely list 48): start() makes it whole when a root fills it.
-        top = nm if nm < _ROOT else _ROOT
+        top = nm if nm < _ROOT else _ROOT  # the root's list: whole once a root fills it (start)
         self.mv = [_scratch("i", top if p == 0 else wide) for p in range(max_ply + 1)]
         # ordering keys (material gains fit in 16 bits): scratch while a node sorts its moves,
         # so one array serves every ply; per ply the permutation of the kids
@@ -77,9 +74,8 @@ class Search:
         # a pool of child buffers shared by the interior plies, used as a stack: a node takes
         # one per move from base[ply] on (its children are played once, ordered, searched) and
         # its children's nodes take theirs after them. A node the pool cannot serve orders by
-        # replaying (_ab_big): the same order and values, one more play per child. An
-        # evaluation may ask for a smaller pool (Eval.POOL: heap against a few % of speed)
-        npool = pool or getattr(ev, "POOL", 0) or 4 * nk
+        # replaying (_ab_big): the same order and values, one more play per child (Eval.pool).
+        npool = pool or getattr(ev, "pool", 0) or 4 * nk
         self.npool = npool = npool if npool < 256 else 255  # perm holds pool indices in bytes
         self.pool = [bytearray(size) for _ in range(npool)]
         self.base = array("h", bytes(2 * max_ply + 2))  # zeros: the root starts the pool
@@ -96,20 +92,19 @@ class Search:
         self.keyed = 255  # nodes with this many plies left use the table (255: no node, no table)
         if table:
             from engine.table import Table
-            # the bytes a key hashes: the repetition KEY where the game has one, else all
-            # (`or`: the fallback is made only when needed, no garbage beside the buffers)
+            # the bytes a key hashes: the repetition KEY where the game has one, else all (made
+            # only when needed: no garbage beside the buffers)
             self.table = Table(table, max_ply + 1, getattr(game, "KEY", None) or bytes(range(size)))
             self.keyed = _KEYED
         self.resume = -1  # >= 0 while walking back down to a paused frame: its ply
-        # the repetition history (engine/repeat.py, loaded by the first history that can
-        # repeat): positions of the first `rply` plies that occur for the third time are valued
-        # as the ending the rule makes there
+        # the repetition history (engine/repeat.py, loaded when a history can repeat): positions
+        # of the first `rply` plies that occur for the third time are valued as the rule ends them
         self.rep = None
         self.rply = 0
         self.pause_at = _INF
         # step(poll=...): a function asked every `every` nodes; True pauses the slice there (a
-        # press waiting, the next frame due): one long slice instead of many short ones, each
-        # of which costs a walk back down to resume (Omweso: 4-node slices took 34-48% longer)
+        # press waiting, the next frame due): one long slice, not many short ones each walking
+        # back down to resume (Omweso: 4-node slices took 34-48% longer)
         self.poll = None
         self.every = 1
         self.move = self.bi = -1
@@ -369,9 +364,8 @@ class Search:
         mv = self.mv[0]
         n = g.moves(pos, mv)
         if n == len(mv) < g.MAX_MOVES:  # maybe more (rare): the whole list, kept from now on
-            mv = self.mv[0] = _scratch("i", g.MAX_MOVES)
-            self.key = _scratch("h", g.MAX_MOVES)
-            n = g.moves(pos, mv)
+            self.mv[0], self.key = _scratch("i", g.MAX_MOVES), _scratch("h", g.MAX_MOVES)
+            return self.start(pos, nodes, ms, depth, seen)
         if n == 0:
             raise ValueError("no legal move: the game is over")
         if not nodes and not ms and not depth:

@@ -134,8 +134,8 @@ def test_blitz_countdown_moves_on_without_a_new_version():
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
 def test_omweso_stone_rows_hold_every_stone_and_digit_a_pit_draws(size):
-    # views/layers.py keeps only the pit rows top .. top + sh in its stone bitmaps (the ring
-    # and, in pits with dots, the body's edge are never lit): every count Omweso can show (0-64 seeds, with
+    # views/layers.py keeps only the pit rows from y0 on in its stone bitmaps, as many as they
+    # are high (the ring and, in pits with dots, the body's edge are never lit): every count Omweso can show (0-64 seeds, with
     # and without the pit's number above them) draws the very pixels a whole pit's bitmap
     # (views/pit.py) lights, none of them cut off
     import displayio
@@ -143,7 +143,8 @@ def test_omweso_stone_rows_hold_every_stone_and_digit_a_pit_draws(size):
     app, s = shown(size[0], size[1], "omweso")
     L = app.view.layers
     whole = Pit(displayio.Group(), 0, 0, L.pw, L.ph)
-    assert 0 < L.top and L.top + L.sh < L.ph
+    sh = L.stones[0].height
+    assert 0 < L.y0 and L.y0 + sh < L.ph
     k = 9  # a pit inside a row (its neighbours' pixels must stay as they are)
     row = L.stones[k // L.cols]
     ox = L.pit(k).ox
@@ -155,7 +156,7 @@ def test_omweso_stone_rows_hold_every_stone_and_digit_a_pit_draws(size):
             lit = [(x, y) for y in range(L.ph) for x in range(L.pw) if whole.bmp[x, y] == 2]
             assert lit, (count, num)
             for x, y in lit:
-                assert L.top <= y < L.top + L.sh, (count, num, x, y)
-            got = [(x, y + L.top) for y in range(L.sh) for x in range(L.pw)
+                assert L.y0 <= y < L.y0 + sh, (count, num, x, y)
+            got = [(x, y + L.y0) for y in range(sh) for x in range(L.pw)
                    if row[ox + x, y]]
             assert sorted(got) == sorted(lit), (size, count, num)

@@ -394,7 +394,7 @@ DEVICE_HEAP = 170 * 1024   # free heap at boot on an RP2040 (the low end of the 
 # San-Yao 142.5 for the pit's own module (views/pit.py, so that views/ui.py stays under 400
 # lines: 142.1 KB here on picopad); Omweso 159.5 -> 157.0 when its 32 pits kept their state in
 # arrays of views/layers.py instead of an object each (155.8 KB here on picopad, -3.1 KB);
-# 157.0 -> 153.0 with its search's smaller child pool (Eval.POOL), stone rows cut to the rows a
+# 157.0 -> 153.0 with its search's smaller child pool (Eval.pool), stone rows cut to the rows a
 # pit lights and a legal-move list of 64 at first (151.0 KB here on picopad, -4.2 KB).
 # A second copy of the AI's buffers (+10 KB here) or a 320x240 4-bit bitmap (+38 KB) certainly
 # fails.

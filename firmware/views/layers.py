@@ -78,12 +78,11 @@ class Layers:
         pal = _ink(ui.STONE)
         self.stones = []
         dots = ph >= 30 and pw >= 22  # as Pit.show_dots
-        self.top = top = 4 if dots else _RING  # the pit's first row in them, and their height
-        self.sh = ph - top - (3 if dots else _RING)
+        self.y0 = y0 = 4 if dots else _RING  # the pit's first row in them (their height: theirs)
         for r in range(2 * rows):  # rows from the bottom
-            b = displayio.Bitmap(cols * cw, self.sh, 2)
+            b = displayio.Bitmap(cols * cw, ph - y0 - (3 if dots else _RING), 2)
             group.append(displayio.TileGrid(b, pixel_shader=pal, x=self.row_x(r),
-                                            y=self.row_y(r) + top))
+                                            y=self.row_y(r) + y0))
             self.stones.append(b)
         # the numbers 0 .. numbers-1 and a blank, 3x5 font at Pit.number_origin (3, 3) of
         # the pit; a row of pits shows them through one TileGrid
@@ -244,15 +243,16 @@ class LayerPit(Pit):
 
     def _rect(self, x, y, w, h, v):
         # body (1) is the frame's: clear here; stones (2), ring-coloured marks (3): lit. The
-        # stone bitmap holds the pit's rows top .. top + sh (the rest is never lit)
+        # stone bitmap holds the pit's rows from y0 on, as many as it is high (no others lit)
         L = self.layers
-        y -= L.top
+        b = L.stones[self.k // L.cols]
+        y -= L.y0
         if y < 0:
             h += y
             y = 0
-        if y + h > L.sh:
-            h = L.sh - y
-        ui.rect(L.stones[self.k // L.cols], self.ox + x, y, w, h, 1 if v >= 2 else 0)
+        if y + h > b.height:
+            h = b.height - y
+        ui.rect(b, self.ox + x, y, w, h, 1 if v >= 2 else 0)
 
     def _outline(self):
         self._rect(0, 0, self.w, self.h, 0)

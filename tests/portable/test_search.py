@@ -435,7 +435,7 @@ def test_the_child_pool_size_never_changes_the_search():
         positions = [p for p in positions if len(_moves(g, p)) >= 2]
         assert positions
         found = []
-        own = getattr(S.evaluator(g), "POOL", 0) or 40  # the game's default (Eval.POOL)
+        own = getattr(S.evaluator(g), "pool", 0) or 40  # the game's default (Eval.pool)
         for k, size in ((1, 1), (12, 12), (0, own), (40, 40), (255, 255)):
             s = S.Search(g, pool=k)  # one at a time: four Omweso searches exceed a 180 KB heap
             assert s.npool == size
