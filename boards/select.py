@@ -2,8 +2,8 @@
 #     from boards import select
 #     hw = select.load(select.board_name(select.board_id()))
 # board_id() is CircuitPython's board.board_id (None off CircuitPython); MANCALA_BOARD in
-# settings.toml (read with os.getenv) overrides the choice, and is required on a plain Pico,
-# where the display add-on cannot be detected.
+# settings.toml (read with os.getenv) overrides the choice, and is required on a plain Pico build,
+# where the display add-on cannot be detected (and on a PicoPad running the Pico build).
 _BY_ID = {
     "pimoroni_picosystem": "picosystem",
     "pajenicko_picopad": "picopad",
@@ -50,8 +50,9 @@ def board_name(board_id, override=None):
     if name:
         return name
     if board_id in _PICO_IDS:
-        raise ValueError("board %r: say which display is attached with MANCALA_BOARD = \"%s\" "
-                         "in settings.toml" % (board_id, "\" or \"".join(PICO_BUILDS)))
+        raise ValueError("board %r: say which display is attached (or that it is a PicoPad) with "
+                         "MANCALA_BOARD = \"%s\" in settings.toml"
+                         % (board_id, "\" or \"".join(PICO_BUILDS + ("picopad",))))
     raise ValueError("unsupported board %r; supported: %s (or a Pico with MANCALA_BOARD = one "
                      "of %s in settings.toml)"
                      % (board_id, ", ".join(_BY_ID), ", ".join(PICO_BUILDS)))

@@ -13,7 +13,8 @@ import storage
 
 # the A button of each board (all active low), by board_id or by MANCALA_BOARD's build name
 _A = {"pimoroni_picosystem": "SW_A", "pajenicko_picopad": "SW_A", "hack_club_sprig": "BUTTON_L",
-      "ugame22": "BUTTON_O", "pico_display_pack2": "GP12", "pico_lcd13": "GP15"}
+      "ugame22": "BUTTON_O", "pico_display_pack2": "GP12", "pico_lcd13": "GP15",
+      "picopad": "GP7"}  # the PicoPad on the Pico build (boards/picopad.py)
 
 
 def a_held():

@@ -19,7 +19,7 @@ KEY_NAMES = {"up", "down", "left", "right", "a", "b", "x", "y", "start", "select
 EXPECTED = {
     "picosystem": ("pimoroni_picosystem", {"up": 23, "down": 20, "left": 22, "right": 21,
                                            "a": 18, "b": 19, "x": 17, "y": 16}),
-    "picopad": ("pajenicko_picopad", {"up": 4, "down": 5, "left": 3, "right": 2,
+    "picopad": ("raspberry_pi_pico", {"up": 4, "down": 5, "left": 3, "right": 2,
                                       "a": 7, "b": 6, "x": 9, "y": 8}),
     "ugame22": ("ugame22", {"up": 10, "down": 7, "left": 11, "right": 9,
                             "a": 8, "b": 6, "start": 0}),
@@ -29,8 +29,10 @@ EXPECTED = {
     "pico_lcd13": ("raspberry_pi_pico", {"up": 2, "down": 18, "left": 16, "right": 20,
                                          "a": 15, "b": 17, "x": 19, "y": 21, "start": 3}),
 }
-# board -> (SPI clock, MOSI, command/DC, chip select, reset, backlight, BusDisplay kwargs)
+# board -> (SPI clock, MOSI, command/DC, chip select, reset, backlight, BusDisplay kwargs), for the
+# boards whose module builds the display (the PicoPad: on the Pico build only)
 SPI_DISPLAYS = {
+    "picopad": (18, 19, 17, 21, 20, 16, {"width": 320, "height": 240}),
     "pico_display_pack2": (18, 19, 16, 17, None, 20,
                            {"width": 320, "height": 240, "rotation": 270}),
     "pico_lcd13": (10, 11, 8, 9, 12, 13,
@@ -40,6 +42,19 @@ SPI_DISPLAYS = {
 # commands and final MADCTL (0xC0, so the same picture) with only the datasheet's waits.
 ST7789_INIT = [(0x01, b"", 120), (0x11, b"", 120), (0x3A, b"\x55", 0), (0x36, b"\xc0", 0),
                (0x21, b"", 0), (0x13, b"", 0), (0x29, b"", 0)]
+# The PicoPad's on the Pico build: its own build's board.c set-up (landscape MADCTL 0x60, the
+# panel's porch, voltages and gamma) with the datasheet's waits instead of 150 / 500 / 100 ms.
+PICOPAD_INIT = [
+    (0x01, b"", 120), (0x36, b"\x60", 0), (0x35, b"\x00", 0), (0xB2, b"\x0c\x0c\x00\x33\x33", 0),
+    (0x3A, b"\x05", 0), (0xB7, b"\x14", 0), (0xBB, b"\x37", 0), (0xC0, b"\x2c", 0),
+    (0xC2, b"\x01", 0), (0xC3, b"\x12", 0), (0xC4, b"\x20", 0), (0xD0, b"\xa4\xa1", 0),
+    (0xC6, b"\x0f", 0),
+    (0xE0, bytes.fromhex("d0040d11132b3f544c180d0b1f23"), 0),
+    (0xE1, bytes.fromhex("d0040c11132c3f44512f1f1f2023"), 0),
+    (0x21, b"", 0), (0x11, b"", 120), (0x29, b"", 0)]
+INITS = {"picopad": PICOPAD_INIT}
+# the boards that run on more than one build: board module -> the other board_ids
+OTHER_IDS = {"picopad": ("pajenicko_picopad",)}
 
 
 def st7789_init(seq):
@@ -163,8 +178,8 @@ def fake_modules(board_id):
     return mods
 
 
-def load_board(name, monkeypatch):
-    board_id = EXPECTED[name][0]
+def load_board(name, monkeypatch, board_id=None):
+    board_id = board_id or EXPECTED[name][0]
     for k, v in fake_modules(board_id).items():
         monkeypatch.setitem(sys.modules, k, v)
     monkeypatch.syspath_prepend(ROOT)
@@ -172,10 +187,11 @@ def load_board(name, monkeypatch):
     return importlib.import_module("boards." + name)
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_board_module_meets_interface(name, monkeypatch):
-    m = load_board(name, monkeypatch)
-    board_id, keys = EXPECTED[name]
+@pytest.mark.parametrize("name, board_id", [(n, EXPECTED[n][0]) for n in sorted(EXPECTED)] +
+                         [(n, i) for n in sorted(OTHER_IDS) for i in OTHER_IDS[n]])
+def test_board_module_meets_interface(name, board_id, monkeypatch):
+    m = load_board(name, monkeypatch, board_id)
+    keys = EXPECTED[name][1]
     assert m.NAME == name
     assert board_id in bundle.BOARDS[name][0]
     # buttons: exact GPIOs, active low with pull-ups, one name per key
@@ -190,7 +206,7 @@ def test_board_module_meets_interface(name, monkeypatch):
     d = m.display
     assert hasattr(d, "width") and hasattr(d, "height") and hasattr(d, "root_group")
     assert d.auto_refresh is True
-    if name in SPI_DISPLAYS:
+    if name in SPI_DISPLAYS and not hasattr(sys.modules["board"], "DISPLAY"):
         sck, mosi, dc, cs, rst, bl, kw = SPI_DISPLAYS[name]
         spi = sys.modules["busio"].SPI.made
         assert spi.args[0].gpio == sck and spi.kw["MOSI"].gpio == mosi
@@ -200,7 +216,7 @@ def test_board_module_meets_interface(name, monkeypatch):
         assert (bus.kw.get("reset").gpio if bus.kw.get("reset") else None) == rst
         st = sys.modules["busdisplay"].BusDisplay.made
         assert st is d and st.args[0] is bus and st.kw["backlight_pin"].gpio == bl
-        assert st7789_init(st.args[1]) == ST7789_INIT
+        assert st7789_init(st.args[1]) == INITS.get(name, ST7789_INIT)
         assert set(st.kw) == set(kw) | {"backlight_pin"}, st.kw  # nothing else: same geometry
         for k, v in kw.items():
             assert st.kw[k] == v, (k, st.kw[k])
@@ -285,14 +301,14 @@ def test_select_maps_board_ids_and_override(monkeypatch):
     monkeypatch.delenv("MANCALA_BOARD", raising=False)
     from boards import select
     for name, (ids, _, _) in bundle.BOARDS.items():
-        if name not in select.PICO_BUILDS:
-            assert select.board_name(ids[0]) == name
+        if name not in select.PICO_BUILDS:  # the PicoPad: by its own build's id
+            assert select.board_name(ids[-1]) == name
         assert select.board_name(ids[0], override=name) == name
     assert set(select.DEVICES) == set(bundle.BOARDS)
     assert select.board_name(None) == "desktop"
     for pico in ("raspberry_pi_pico", "raspberry_pi_pico_w"):
-        with pytest.raises(ValueError, match="MANCALA_BOARD"):
-            select.board_name(pico)
+        with pytest.raises(ValueError, match="MANCALA_BOARD.*pico_lcd13.*picopad"):
+            select.board_name(pico)  # a PicoPad on the Pico build is named there too
     with pytest.raises(ValueError, match="unsupported board 'adafruit_feather_rp2040'"):
         select.board_name("adafruit_feather_rp2040")
     with pytest.raises(ValueError, match="not a board"):

@@ -15,7 +15,7 @@ BOOT = os.path.join(ROOT, "firmware", "boot.py")
 def run_boot(monkeypatch, board_id, held, env=None):
     calls = []
     pins = {}
-    board = types.SimpleNamespace(board_id=board_id, SW_A="SW_A", GP12="GP12", GP15="GP15",
+    board = types.SimpleNamespace(board_id=board_id, SW_A="SW_A", GP12="GP12", GP15="GP15", GP7="GP7",
                                   BUTTON_L="BUTTON_L", BUTTON_O="BUTTON_O")
 
     class Pin:
@@ -46,7 +46,9 @@ def run_boot(monkeypatch, board_id, held, env=None):
     ("pimoroni_picosystem", {}, "SW_A"), ("pajenicko_picopad", {}, "SW_A"),
     ("hack_club_sprig", {}, "BUTTON_L"), ("ugame22", {}, "BUTTON_O"),
     ("raspberry_pi_pico", {"MANCALA_BOARD": "pico_lcd13"}, "GP15"),
-    ("raspberry_pi_pico", {"MANCALA_BOARD": "pico_display_pack2"}, "GP12")])
+    ("raspberry_pi_pico", {"MANCALA_BOARD": "pico_display_pack2"}, "GP12"),
+    ("raspberry_pi_pico", {"MANCALA_BOARD": "picopad"}, "GP7"),
+    ("pajenicko_picopad", {"MANCALA_BOARD": "picopad"}, "GP7")])
 def test_boot_makes_the_drive_writable_by_the_app_unless_a_is_held(monkeypatch, bid, env, pin):
     calls, pins = run_boot(monkeypatch, bid, False, env)
     assert calls == [("/", False)] and pins == {"used": pin, "freed": True}

@@ -33,13 +33,15 @@ BUILD = os.path.join(ROOT, "build")
 _MB = 1024 * 1024
 BOARDS = {
     "picosystem": (("pimoroni_picosystem",), 0x100000, 16 * _MB),
-    "picopad": (("pajenicko_picopad",), 0x181000, 2 * _MB),
+    # the Pico build first: it runs on the PicoPad's Pico W with 8 KB more heap (boards/picopad.py)
+    "picopad": (("raspberry_pi_pico", "pajenicko_picopad"), 0x100000, 2 * _MB),
     "ugame22": (("ugame22",), 0x100000, 2 * _MB),
     "sprig": (("hack_club_sprig",), 0x100000, 2 * _MB),
     "pico_display_pack2": (("raspberry_pi_pico", "raspberry_pi_pico_w"), 0x100000, 2 * _MB),
     "pico_lcd13": (("raspberry_pi_pico", "raspberry_pi_pico_w"), 0x100000, 2 * _MB),
 }
-UF2_LAYOUTS = {"raspberry_pi_pico": (0x100000, 2 * _MB), "raspberry_pi_pico_w": (0x181000, 2 * _MB)}
+UF2_LAYOUTS = {"raspberry_pi_pico": (0x100000, 2 * _MB), "raspberry_pi_pico_w": (0x181000, 2 * _MB),
+               "pajenicko_picopad": (0x181000, 2 * _MB)}
 PACKAGES = ("engine", "firmware")  # shipped whole (games and views are imported by name)
 OURS = ("engine", "firmware", "boards")
 # Third-party libraries a bundle may carry, from the pinned PyPI packages in requirements.txt.
@@ -405,7 +407,7 @@ def main(argv=None):
     u = sub.add_parser("uf2")
     u.add_argument("board", nargs="?")
     u.add_argument("--firmware")
-    u.add_argument("--layout", help="raspberry_pi_pico or raspberry_pi_pico_w")
+    u.add_argument("--layout", help="the firmware the UF2 goes with: " + ", ".join(UF2_LAYOUTS))
     u.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (default: $MPY_CROSS or the "
                    "emulator folder's; none found: .py)")
     u.add_argument("--py", action="store_true", help="ship .py sources, compiled on the chip")

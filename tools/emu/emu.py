@@ -37,15 +37,17 @@ FIRMWARE = {
 }
 
 # CircuitPython's CIRCUITPY drive as the firmware sees it in rp2040js (JEDEC ID 0 -> 2 MB flash):
-# FAT at 0x100000, 1 MB (the PicoPad's firmware area is 1536 KiB: its drive is at 0x181000,
-# 508 KiB). MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
+# FAT at 0x100000, 1 MB; on the Wi-Fi (CYW43) builds, whose firmware passes 1 MB (the Pico W's,
+# the PicoPad's), the firmware area is 1536 KiB and the drive is at 0x181000, 508 KiB.
+# MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
 CP_FS = (0x100000, 0x100000)
+CYW43_FS = (0x181000, 508 * 1024)
 MP_FS = (0xA0000, 1408 * 1024)
 
 # What the emulator must know of each board: firmware, the display's SPI (index, DC and CS GPIOs),
 # how the controller's address space maps to the screen, and the buttons (GPIO, active low).
 # crop = (x, y, w, h) in controller addresses; rotate = quarter turns clockwise applied after;
-# fs = (flash offset, size) of the CIRCUITPY drive when it is not CP_FS; audio = how the board's
+# audio = how the board's
 # sound leaves the chip (runner.mjs watches it: "pwm" GPIO, or "i2s" data GPIO of a PIO program).
 # The last three: pins and display set-up from the firmware's board.c (../shared/emu/NOTES.md).
 BOARDS = {
@@ -63,10 +65,11 @@ BOARDS = {
     "ugame22": dict(firmware="cp_ugame22", spi=0, dc=4, cs=5, size=(320, 240),
                     crop=(0, 0, 320, 240), rotate=0, audio=("i2s", 23),
                     keys=dict(up=10, down=7, left=11, right=9, a=8, b=6, start=0)),
-    # ST7789, MADCTL 0x60: landscape addresses too; a Pico W whose Wi-Fi chip is not emulated
-    "picopad": dict(firmware="cp_picopad", spi=0, dc=17, cs=21, size=(320, 240),
-                    crop=(0, 0, 320, 240), rotate=0, fs=(0x181000, 508 * 1024),
-                    audio=("pwm", 15),
+    # ST7789, MADCTL 0x60: landscape addresses too. A Pico W: run on the Pico build (the
+    # recommended one, boards/picopad.py); its own build (cp_picopad) starts the Wi-Fi chip, which
+    # is not emulated, and fails
+    "picopad": dict(firmware="cp_pico", spi=0, dc=17, cs=21, size=(320, 240),
+                    crop=(0, 0, 320, 240), rotate=0, audio=("pwm", 15),
                     keys=dict(up=4, down=5, left=3, right=2, a=7, b=6, x=9, y=8)),
     # ST7735R 128x160 panel, displayio rotation 270: portrait addresses, turned a quarter clockwise
     "sprig": dict(firmware="cp_sprig", spi=0, dc=22, cs=20, size=(160, 128),
@@ -296,10 +299,6 @@ class Emu:
         (I2S: words the state machine took out of its FIFO)}."""
         return self._call({"op": "audio"})
 
-    def dma(self):
-        """[(CTRL, TREQ)] of the 12 DMA channels (CTRL bit 0: enabled)."""
-        return [tuple(c) for c in self._call({"op": "dma"})["channels"]]
-
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
         return self._call({"op": "heap_reset" if reset else "heap"})
@@ -358,6 +357,20 @@ class Emu:
 
 # ---- CircuitPython with a bundle, MicroPython with files --------------------------------------
 
+def drive_of(uf2):
+    """(flash offset, size) of the CIRCUITPY drive for a CircuitPython UF2: CYW43_FS when its
+    firmware passes the first megabyte of flash, else CP_FS."""
+    top = 0
+    with open(uf2, "rb") as f:
+        while True:
+            block = f.read(512)
+            if len(block) < 512:
+                break
+            addr, size = struct.unpack_from("<II", block, 12)
+            top = max(top, addr + size)
+    return CYW43_FS if top > 0x10000000 + CP_FS[0] else CP_FS
+
+
 def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None, py=False):
     """Boot the board's CircuitPython firmware with its bundle on CIRCUITPY (not yet run)."""
     if board not in BOARDS:
@@ -371,7 +384,7 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
         bundle_dir = bundle_tool.bundle(board, mpy_cross=None if py else
                                         bundle_tool.default_mpy_cross(), quiet=True)
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
-    fs = BOARDS[board].get("fs", CP_FS)
+    fs = drive_of(firmware)
     img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"), fs)
     return Emu(firmware, [(img, fs[0])], board=board, echo=echo)
 

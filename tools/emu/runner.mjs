@@ -590,7 +590,6 @@ const commands = {
     const top = [...hist.entries()].sort((a, b) => b[1] - a[1]).slice(0, c.top || 30);
     return { waits, top: top.map(([pc, n]) => [pc.toString(16), n]) };
   },
-  dma: () => ({ channels: mcu.dma.channels.map((ch) => [ch.ctrl >>> 0, ch.treqValue]) }),
   peek: (c) => ({ data: Buffer.from(mcu.sram.subarray(c.addr - RAM, c.addr - RAM + c.len))
     .toString('base64') }),
   heap: () => heapReport(),
