@@ -7,11 +7,11 @@
 # smallest screen) plays O An Quan and its sound is checked; make test-long: every board and game,
 # every board's sound.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
-import os
 
 import pytest
 
 from tools.device import feel as F  # its marks: "feel <ms> move/turn/shown"
+from tools.device import sound
 from tools.emu import appflow, emu
 
 BOARDS = ("ugame22", "picopad", "sprig")
@@ -86,34 +86,10 @@ def test_board_boots_and_plays_against_the_ai(board, game, turns, build, tmp_pat
 
 
 # The capture sound (the app's "chord", three tones) played through the app on the chip with sound
-# on, and asked for with sound off: with it on, the board's output must carry a square wave (PWM
-# compare levels written on the PicoPad's AUDIO pin, I2S words into the PIO state machine whose
-# OUT pin is the data pin on the uGame22 and Sprig, and taken out by it); with it off, nothing.
-_SOUND = """import time, supervisor
-from boards import select
-hw = select.load(select.board_name(select.board_id()))
-from firmware.app import App
-app = App(hw)
-s = app.session
-print("SOUND audio", hw.audio is not None)
-for on in (False, True, False):
-    time.sleep(0.6)
-    print("SOUND", on)
-    s.cfg["sound"] = on
-    s.sounds = ["chord"]
-    app.step(supervisor.ticks_ms())
-time.sleep(0.6)
-print("SOUND done")
-while True:
-    time.sleep(1)
-"""
-
-
-def _phase(chip, marker):
-    chip.wait_for(marker, 10000)
-    return chip.audio()
-
-
+# on, and asked for with sound off (tools/device/sound.py, whose table is in docs/performance.md):
+# with it on, the board's output must carry a square wave (PWM compare levels written on the
+# PicoPad's AUDIO pin, I2S words into the PIO state machine whose OUT pin is the data pin on the
+# uGame22 and Sprig, and taken out by it); with it off, nothing.
 # The PicoSystem too: the same PWM audio as the PicoPad's. (Not the PicoPad's own build: it starts
 # its Wi-Fi chip again and again here, where there is none, and each failed start keeps a PIO
 # state machine and 2 DMA channels, until the PWM audio finds no DMA channel.)
@@ -121,33 +97,7 @@ def _phase(chip, marker):
                                    for b in BOARDS + ("picosystem",)])
 def test_board_capture_sound_reaches_the_pins_and_sound_off_is_silent(board, tmp_path):
     need(board)
-    from tools.build import bundle
-    old = bundle.BUILD
-    bundle.BUILD = str(tmp_path / "build")
-    try:
-        out = bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
-    finally:
-        bundle.BUILD = old
-    with open(os.path.join(out, "code.py"), "w") as f:
-        f.write(_SOUND)
-    with emu.circuitpython(board, out, workdir=str(tmp_path)) as chip:
-        chip.wait_for("SOUND audio", 25000)
-        _phase(chip, "SOUND False")          # set-up noise (if any) dropped
-        off = _phase(chip, "SOUND True")     # the chord asked for with sound off
-        try:
-            on = _phase(chip, "SOUND False")  # ... with sound on
-            off2 = _phase(chip, "SOUND done")  # ... off again
-        except emu.EmuError:
-            on = off2 = None  # code.py ended: the console says why
-        console = chip.console
-    assert "SOUND audio True" in console and on is not None, console[-800:]
-    assert "audio off" not in console and not appflow.console_errors(console), console[-800:]
-    kind = emu.BOARDS[board]["audio"][0]
-    assert on["kind"] == kind
-    # a square wave: two levels, changing hundreds of times (the chord: 140 ms at 8 kHz, each tone
-    # a half period of 5-8 samples)
-    assert on["distinct"] >= 2 and on["changes"] >= 100, on
-    if kind == "i2s":
-        assert on["pulled"] >= 100, on  # the state machine shifted them out to the pins
-    for quiet in (off, off2):
-        assert quiet["changes"] <= 1 and quiet["distinct"] <= 1, (quiet, on)
+    r = sound.measure(board, str(tmp_path))
+    assert r["set_up"] and r["on"] is not None and not r["errors"], (r["errors"], r["console"])
+    assert r["on"]["kind"] == r["kind"] == emu.BOARDS[board]["audio"][0]
+    assert sound.heard(r), (r["off"], r["on"], r["off2"])

@@ -266,3 +266,32 @@ def test_the_session_marks_a_game_s_end_for_the_person_s_game():
         app.step(t)
     assert s.phase == "over" and marks[-1] == "over", marks[-5:]
     assert marks.count("move") > 10 and "round" not in marks
+
+
+def test_drive_of_places_the_drive_after_the_firmware(tmp_path):
+    # a UF2 whose firmware passes the first megabyte (the Wi-Fi builds) has its drive at 0x181000
+    def uf2(top):
+        block = bytearray(512)
+        struct.pack_into("<IIIIIIII", block, 0, 0x0A324655, 0x9E5D5157, 0x2000, top - 256, 256,
+                         0, 1, 0xE48BFF56)
+        p = tmp_path / ("fw%x.uf2" % top)
+        p.write_bytes(bytes(block))
+        return str(p)
+    assert emu.drive_of(uf2(0x100DDB00)) == emu.CP_FS
+    assert emu.drive_of(uf2(0x10166A00)) == emu.CYW43_FS == (0x181000, 508 * 1024)
+
+
+def test_sound_verdict_needs_a_wave_when_on_and_silence_when_off():
+    from tools.device import sound
+    quiet = {"kind": "pwm", "gpio": 15, "writes": 1, "changes": 0, "distinct": 1, "pulled": 0}
+    wave = dict(quiet, writes=2240, changes=400, distinct=2)
+    run = {"board": "picopad", "kind": "pwm", "set_up": True, "off": quiet, "on": wave,
+           "off2": quiet, "errors": [], "console": ""}
+    assert sound.heard(run)
+    assert "| picopad | PWM on GP15 | 2240 / 400 / 2 | 1 / 0 | yes |" in sound.table([run])
+    for bad in ({"off2": wave}, {"on": quiet}, {"on": None}, {"set_up": False},
+                {"errors": ["audio off: No DMA channel found"]},
+                {"on": dict(wave, changes=99)}, {"kind": "i2s"}):  # i2s: no word shifted out
+        assert not sound.heard(dict(run, **bad)), bad
+    i2s = dict(wave, kind="i2s", gpio=9, pulled=2240)
+    assert sound.heard(dict(run, kind="i2s", on=i2s, off=dict(quiet, kind="i2s")))

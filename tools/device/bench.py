@@ -11,6 +11,8 @@
 - mp: the same search speed on MicroPython 1.28 (RPI_PICO), for comparison with the Unix port.
 - feel: what the player feels (tools/device/feel.py): press -> picture, a turn's time, boot; its
   own section "## Feel on the emulated RP2040".
+- sound: the capture sound up to the pins on each board with a speaker (tools/device/sound.py);
+  its own section "## Sound on the emulated RP2040".
 Writes the section "## Measured on the emulated RP2040" of docs/performance.md.
 All times are simulated (Cortex-M0+ cycles at 125 MHz): a real chip is ~5-15% slower.
 """
@@ -263,8 +265,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer boards, positions and levels")
     p.add_argument("--no-write", action="store_true", help="print, do not touch the docs")
-    p.add_argument("--only", default="boot,engine,app,heapmap,mp,feel",
-                   help="parts; feel: tools/device/feel.py, its own section")
+    p.add_argument("--only", default="boot,engine,app,heapmap,mp,feel,sound",
+                   help="parts; feel, sound: tools/device/feel.py, sound.py, their own sections")
     p.add_argument("--json", help="also save the raw figures here")
     p.add_argument("--from-json", nargs="+", help="write the report from saved figures")
     a = p.parse_args(argv)
@@ -293,8 +295,12 @@ def main(argv=None):
         from tools.device import feel as device_feel
         device_feel.main(["--turns", "2" if a.quick else "3"] + (["--no-write"] if a.no_write
                                                                   else []))
-        if not parts:
-            return
+    if "sound" in parts:  # the capture sound up to the pins: its own section (tools/device/sound.py)
+        parts.remove("sound")
+        from tools.device import sound as device_sound
+        device_sound.main([] if a.no_write else ["--write"])
+    if not parts:
+        return
     for part in parts:
         res[part] = {"boot": bench_boot, "engine": bench_engine, "app": bench_app,
                      "mp": bench_mp, "heapmap": bench_heapmap}[part](a.quick, log)
