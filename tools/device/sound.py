@@ -110,7 +110,8 @@ def table(rows):
 TITLE = "## Sound on the emulated RP2040"
 METHOD = """Written by `python3 -m tools.device.sound --write` (part `sound` of `make device-bench`); do
 not edit by hand. Each board with a speaker runs its bundle (.mpy) on its CircuitPython 10.2.1
-firmware in the emulated RP2040; a code.py starts the app and asks for the capture sound (three
+firmware in the emulated RP2040 (the PicoPad on the Pico build it is shipped for, docs/hardware.md:
+its own build's Wi-Fi retries take every DMA channel in the emulator); a code.py starts the app and asks for the capture sound (three
 tones, 140 ms at 8 kHz) with sound off, on, and off again. What reached the pins in each phase:
 PWM compare levels written on the audio pin, or words written into the I2S state machine's TX
 FIFO (and shifted out by it). The speaker itself is not modelled. "Heard" means two levels
