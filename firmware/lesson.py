@@ -17,6 +17,12 @@ def _all(self):
     return L, L.load(self.cfg["game"])
 
 
+def _drop(self):
+    # the lessons' data and code go between two uses (~2 KB while the lesson's move is sown)
+    unload("firmware.lessons." + self.cfg["game"])
+    unload("firmware.lessons")
+
+
 def begin(self, i):
     """Lesson i of the chosen game: its goal on a text screen, then its board (board)."""
     L, lessons = _all(self)
@@ -33,6 +39,7 @@ def begin(self, i):
     _position(self, L, ls)
     _text(self, "goal", "%d. %s" % (i + 1, ls["title"]),  # (26 letters: 160x128)
           [ls["goal"], "", "The rule: %s." % L.rule(name, ls)])
+    _drop(self)
 
 
 def _position(self, L, ls):
@@ -54,23 +61,25 @@ def board(self):
 
 def hint(self):
     """A move that meets the goal (the AI's best move may not: a lesson is not a game to win)."""
-    L, lessons = _all(self)
-    ls = lessons[self.lesson]
     if self.phase != "select":
         self.say("No hint now")
         return
+    L, lessons = _all(self)
+    ls = lessons[self.lesson]
     for code, t in self.legal:
         if L.meets(self.game, ls, self.rec.pos, code):
             from firmware.common import num
             self.hint = num(t)
             self.play.hinted(t, "Hint: " + self.ad.move_words(t), "meets the goal")
-            return
+            break
+    _drop(self)
 
 
 def again(self):
     """The lesson's position back, to try again."""
     L, lessons = _all(self)
     _position(self, L, lessons[self.lesson])
+    _drop(self)
     board(self)
 
 
@@ -80,13 +89,13 @@ def judge(self):
     i = self.lesson
     ls = lessons[i]
     g = self.game
-    self.phase = "none"
-    self.clear()  # the board's bitmaps go before the move is played again (lessons.meets)
+    self.phase = "none"  # (the board went before this module loaded: Session.skip_anim)
     pos = L.position(g, ls)
     move = g.parse_move(pos, self.last[2])
-    met = L.meets(g, ls, pos, move)
+    met = L.meets(g, ls, pos, move) and L.bit(self.cfg["game"], i)
+    _drop(self)
     if met:
-        self.learnt |= L.bit(self.cfg["game"], i)
+        self.learnt |= met
         self.save()  # the settings' save: the lesson itself is not a game to resume
         _text(self, "met", "Goal met: well done!", [ls["why"]])
         return
@@ -110,7 +119,6 @@ def leave(self, msg=""):
     self.phase = "none"
     self.undo = TakeBack()
     self.log = MoveLog()
-    unload("firmware.lessons." + self.cfg["game"])
-    unload("firmware.lessons")
+    _drop(self)
     self.menu("learn", sel=("lesson", i))
     self.say(msg)  # (what the lesson's sowing said is not said over the list)

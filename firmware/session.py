@@ -32,7 +32,7 @@ class Session:
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
-        self.notice = ""         # a standing line on the title screen (e.g. a corrupt save)
+        self.notice, self.hint_due = "", False  # a standing title line; a hint asked in the box
         self.game = self.rec = self.snap = self.brain = None  # face, record, its JSON, brain.py
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
@@ -46,7 +46,6 @@ class Session:
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
         self.lesson, self.learnt = None, 0  # the lesson played (firmware/lesson.py), those met
         self.review = None       # the review after a game (firmware/review.py Review)
-        self.hint_due = False    # asked in the pause box: given at the next tick (do_hint)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
         self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
@@ -61,8 +60,7 @@ class Session:
         return self.scr.name
 
     def show(self, scr):
-        self.scr = scr
-        self.version += 1
+        self.scr, self.version = scr, self.version + 1
 
     def menu(self, name, back="title", sel=None):
         if "firmware.screens.menu" not in sys.modules:
@@ -214,9 +212,11 @@ class Session:
         rl = getattr(self.ad, "round_lines", None)
         lines = rl(a.trace.marks(), self.names()) if rl else []
         a.clear()
-        if a.replaying or self.lesson is not None:  # a replay: back to where the player was;
-            a.replaying = False  # a lesson's move: judged (firmware/lesson.py)
-            return self._begin_turn() if self.lesson is None else self.learn("judge")
+        if self.lesson is not None:  # a lesson's move: judged (firmware/lesson.py) once the
+            return self.clear() or self.learn("judge")  # board has gone (2 KB lower else)
+        if a.replaying:  # a replay: back to where the player was
+            a.replaying = False
+            return self._begin_turn()
         self.final_lines = lines
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"

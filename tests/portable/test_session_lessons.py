@@ -7,6 +7,7 @@
 # session, as tests/portable/test_session.py's, does not fit there beside this module on a 64-bit
 # machine: tests/test_app_lessons.py plays its lessons on CPython (its engine check is portable:
 # tests/portable/test_lessons.py), and tests/test_device_lessons.py one on the chip.
+import sys
 from engine import games
 import firmware.lessons as L
 from firmware.common import num
@@ -30,15 +31,16 @@ def _lesson(name, i):
 
 def _open(s, c, i):
     """From the lesson list: lesson i's goal, then its board."""
+    ls = L.load(s.cfg["game"])[i]  # (before the session's own load and drop)
     s.scr.select(("lesson", i))
     press(s, c, "a")
     assert s.screen == "lesson" and s.scr.kind == "goal"
-    ls = L.load(s.cfg["game"])[i]
     assert s.scr.title() == "%d. %s" % (i + 1, ls["title"]) and len(s.scr.title()) <= 26
     assert s.scr.raw[0] == ls["goal"]
     press(s, c, "a")
     assert s.screen == "play" and s.phase in ("select", "setup")
     assert s.brain is None  # no AI in a lesson, and none named
+    assert "firmware.lessons." + s.cfg["game"] not in sys.modules  # its data go while it is played
     assert s.names()[s.human] == "You" and s.names()[1 - s.human] == "Other"
     assert bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     return ls
@@ -117,6 +119,7 @@ def _lessons(name, other=None):
     for i in range(len(lessons)):
         ls = _open(s, c, i)
         start = bytes(s.rec.pos)
+        gone = "firmware.lessons." + name
         if s.phase == "setup":
             _set_up(s, c, [2] * 16)  # 32 seeds, not as the goal wants
         else:
@@ -132,7 +135,7 @@ def _lessons(name, other=None):
         else:
             press(s, c, "x")  # the lesson's hint: a move that meets the goal
             assert s.hint is not None and s.play.hint_why == "meets the goal"
-            assert s.play.cursor == s.hint
+            assert s.play.cursor == s.hint and gone not in sys.modules
             press(s, c, "a")
             while s.phase == "choose":  # the prompt starts on the hinted way
                 press(s, c, "a")
