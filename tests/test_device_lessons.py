@@ -9,10 +9,11 @@ import pytest
 from tools.emu import appflow, emu
 from test_device import need, build
 
-# make test: Ô Ăn Quan's capture on the PicoSystem; make test-long: Omweso's reverse capture on
-# the Display Pack 2.0 (four buttons: the hint from the pause menu)
-CASES = [("picosystem", "oanquan", 2),
-         pytest.param("pico_display_pack2", "omweso", 4, marks=pytest.mark.long)]
+# make test: Ô Ăn Quan's capture on the PicoSystem; make test-long: Omweso's reverse capture (the
+# heaviest lesson: the 32-pit board) on every board (four-button boards: the hint from the pause
+# menu)
+CASES = [("picosystem", "oanquan", 2)] + [
+    pytest.param(b, "omweso", 4, marks=pytest.mark.long) for b in emu.BOARDS]
 
 
 @pytest.mark.parametrize("board, game, lesson", CASES)

@@ -15,14 +15,14 @@ from tools.emu import appflow, emu
 from tools.device.games import BOOT
 from test_device import need, build
 
-# make test: O An Quan on the PicoSystem; make test-long: Omweso on the Display Pack 2.0 (the
-# 320x240 board, the heaviest game: its search's buffers come back for the review)
+# make test: O An Quan on the PicoSystem; make test-long: Omweso on every board (the heaviest
+# game: its search's buffers come back for the review)
 # Floors: the issue's 40 KB, met by O An Quan on the PicoSystem (44.6 KB at 04015dc) and by
 # Omweso at 320x240: 40.2 KB here at 99a5d65 (the review's search over the score page; 37.3 KB
 # before Omweso's search pool and root list shrank, 36.3 KB before the review's code went at
 # its end)
-CASES = [("picosystem", "oanquan", 40),
-         pytest.param("pico_display_pack2", "omweso", 40, marks=pytest.mark.long)]
+CASES = [("picosystem", "oanquan", 40)] + [
+    pytest.param(b, "omweso", 40, marks=pytest.mark.long) for b in emu.BOARDS]
 
 GAME = r'''
 import supervisor
