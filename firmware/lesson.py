@@ -73,6 +73,7 @@ def hint(self):
             self.play.hinted(t, "Hint: " + self.ad.move_words(t), "meets the goal")
             break
     _drop(self)
+    self.tidy(True)  # the moves tried (a trace each) go now: 12 KB under the board else
 
 
 def again(self):

@@ -169,7 +169,8 @@ def plan_lesson(game, board_keys, width, height, lesson):
     to(("lesson", lesson))
     go("a")  # its goal
     go("a")  # its board
-    if four:  # the hint from the pause menu: X/Y step the pits on these boards
+    if four or "x" not in board_keys:  # the hint from the pause menu (X/Y step the pits on
+        # four-button boards; the uGame22 has no X)
         go("b")
         to(("hint", None))
         go("a")
