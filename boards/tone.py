@@ -1,5 +1,6 @@
 # A square-wave tone player shared by the boards with a speaker (PWM or I2S output).
-# tone(hz, ms) renders into one buffer allocated once and plays it in the background (returns
+# tone(hz, ms) renders into one buffer, allocated once at the first tone (sound is off by default:
+# 1.2 KB more heap for the games of those who leave it off), and plays it in the background (returns
 # within a few ms). A tone asked for while another plays is queued after it (what is left of the
 # old one moves to the front of the buffer), so chords are heard.
 from micropython import const
@@ -19,14 +20,16 @@ class Tone:
         self._ticks = ticks_ms
         self._hi = hi
         self._lo = lo
-        self._buf = bytearray(_MAX)
-        self._mv = memoryview(self._buf)
+        self._buf = self._mv = None  # made at the first tone
         self._sample = None
         self._end = 0
         self._t0 = 0
 
     def tone(self, hz, ms):
         out = self._out
+        if self._buf is None:
+            self._buf = bytearray(_MAX)
+            self._mv = memoryview(self._buf)
         mv = self._mv
         now = self._ticks()
         rem = 0

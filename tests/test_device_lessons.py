@@ -15,7 +15,7 @@ from test_device import need, build
 CASES = [("picosystem", "oanquan", 2)] + [
     pytest.param(b, "omweso", 4, marks=pytest.mark.long) for b in emu.BOARDS]
 # the 40 KB on every board but the PicoPad: 39.7 KB there (2026-12-05, its speaker's
-# buffer; not yet met), so its floor is 39 KB until it is
+# audio; not yet met), so its floor is 39 KB until it is
 FLOOR_KB = {"picopad": 39}
 
 

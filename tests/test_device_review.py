@@ -21,7 +21,7 @@ from test_device import need, build
 # Omweso at 320x240: 40.2 KB here at 99a5d65 (the review's search over the score page; 37.3 KB
 # before Omweso's search pool and root list shrank, 36.3 KB before the review's code went at
 # its end)
-# Omweso on the boards with a speaker (its tone buffer, 1.2 KB) falls short of 40 KB: 37.9 KB on
+# Omweso on the boards with a speaker (their audio objects) falls short of 40 KB: 37.9 KB on
 # the PicoPad, 38.8 KB on the uGame22 (2026-12-05; not yet met): floors 37 and 38 KB until it is.
 FLOOR_KB = {"picopad": 37, "ugame22": 38}
 CASES = [("picosystem", "oanquan", 40)] + [

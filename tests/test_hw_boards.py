@@ -247,8 +247,10 @@ def square(hz, n):
 @pytest.mark.parametrize("name", ["picosystem", "sprig"])
 def test_tone_makes_a_square_wave_of_the_right_length(name, monkeypatch):
     m = load_board(name, monkeypatch)
+    assert m.audio._buf is None  # no buffer until a first tone: sound is off by default
     m.audio._out.playing = False
     m.audio.tone(440, 100)
+    buf = m.audio._buf
     sample, loop, data = m.audio._out.played[-1]
     assert loop is False and sample.kw["sample_rate"] == 8000
     assert len(data) == 800  # 100 ms at 8 kHz
@@ -259,7 +261,7 @@ def test_tone_makes_a_square_wave_of_the_right_length(name, monkeypatch):
     assert all(data[i] == period[i % (2 * half)] for i in range(len(data)))
     m.audio._out.stop()
     m.audio.tone(2000, 5000)  # longer than the buffer: clipped, never a new allocation
-    assert len(m.audio._out.played[-1][2]) == 1200
+    assert len(m.audio._out.played[-1][2]) == 1200 and m.audio._buf is buf
     m.audio._out.stop()
     n = len(m.audio._out.played)
     m.audio.tone(0, 100)  # silence: nothing played
