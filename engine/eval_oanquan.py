@@ -26,9 +26,6 @@ class Eval:
     TURN = _TURN  # the position's side-to-move byte and game-over byte (engine/search.py)
     OVER = _OVER
     TABLE = 512  # the search's hash-move table: slots (docs/ai.md: 58% at equal nodes)
-    # the search's child buffers (engine/search.py; 40 by default): the same moves, 1.7 KB less
-    # heap (11.9 -> 10.2 KB held by the search on the chip), 9% fewer nodes/s (1962 -> 1778)
-    pool = 16
 
     def __init__(self, game, weights=None):
         self.game = game
