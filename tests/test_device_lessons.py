@@ -16,7 +16,6 @@ CASES = [("picosystem", "oanquan", 2)] + [
     pytest.param(b, "omweso", 4, marks=pytest.mark.long) for b in emu.BOARDS]
 
 
-
 @pytest.mark.parametrize("board, game, lesson", CASES)
 def test_device_lesson_met_with_the_hint(board, game, lesson, tmp_path):
     need(board)
