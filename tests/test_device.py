@@ -20,12 +20,7 @@ def need(board):
 
 def build(board, tmp_path):
     from tools.build import bundle
-    old = bundle.BUILD
-    bundle.BUILD = str(tmp_path / "build")
-    try:
-        return bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
-    finally:
-        bundle.BUILD = old
+    return bundle.private_bundle(board, str(tmp_path))
 
 
 # make test plays Omweso (the heaviest game) on both boards; make test-long the other games too.

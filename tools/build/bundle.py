@@ -227,6 +227,19 @@ def bundle(board, mpy_cross=None, quiet=False, lib_mpy=None):
     return out
 
 
+def private_bundle(board, workdir, mpy=True):
+    """The board's bundle (.mpy, or .py with mpy=False) built under workdir/build, not the shared
+    build/: for a tool or test that changes its files (code.py, settings.toml) or runs beside
+    another build of the same board."""
+    global BUILD
+    old = BUILD
+    BUILD = os.path.join(workdir, "build")
+    try:
+        return bundle(board, mpy_cross=default_mpy_cross() if mpy else None, quiet=True)
+    finally:
+        BUILD = old
+
+
 def listing(folder):
     rows = []
     for dirpath, _, names in os.walk(folder):

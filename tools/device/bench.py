@@ -154,13 +154,7 @@ def lines_of(text):
 def build(board, mpy):
     # a folder of its own: a bench may run beside another build of the same board
     import tempfile
-    old = bundle.BUILD
-    bundle.BUILD = tempfile.mkdtemp(prefix="bench-")
-    try:
-        return bundle.bundle(board, mpy_cross=bundle.default_mpy_cross() if mpy else None,
-                             quiet=True)
-    finally:
-        bundle.BUILD = old
+    return bundle.private_bundle(board, tempfile.mkdtemp(prefix="bench-"), mpy)
 
 
 # ---- measurements -------------------------------------------------------------------------------

@@ -34,12 +34,7 @@ ROWS = (("menu step", 60), ("value change", 60), ("cursor step (pondering)", 40)
 def bundle_with_marks(board, workdir):
     """The board's bundle (.mpy) with MANCALA_FEEL = 1 added to its settings.toml."""
     from tools.build import bundle
-    old = bundle.BUILD
-    bundle.BUILD = os.path.join(workdir, "build")
-    try:
-        out = bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
-    finally:
-        bundle.BUILD = old
+    out = bundle.private_bundle(board, workdir)
     with open(os.path.join(out, "settings.toml"), "a") as f:
         f.write("MANCALA_FEEL = 1\n")
     return out

@@ -47,12 +47,7 @@ while True:
 def measure(board, workdir):
     """{board, kind, set_up, off, on, off2, errors, console}: off / on / off2 are the emulator's
     audio reports of the three phases (on and off2 None when code.py ended before them)."""
-    old = bundle.BUILD
-    bundle.BUILD = os.path.join(workdir, "build")
-    try:
-        out = bundle.bundle(board, mpy_cross=bundle.default_mpy_cross(), quiet=True)
-    finally:
-        bundle.BUILD = old
+    out = bundle.private_bundle(board, workdir)
     with open(os.path.join(out, "code.py"), "w") as f:
         f.write(SCRIPT)
 
