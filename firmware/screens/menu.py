@@ -102,7 +102,7 @@ class MenuScreen:
             return DESC[s.cfg["game"]]
         ud = "X/Y" if s.four else "up/down"
         if it[0] == "cfg":
-            return ("A" if s.four else "left/right") + ": change, " + ud + ": choose"
+            return ud + ": choose, " + ("A" if s.four else "left/right") + ": change"
         if self.name in ("title", "learn"):
             return ud + ": choose, A: select"
         if self.name == "rules":
