@@ -51,7 +51,7 @@ def tile_of(ch):
 
 
 _NL = const(254)  # a line's end among a text's tiles
-_SCRATCH = [bytearray(64)]  # the tiles of the text being set (longer texts: a longer one, kept)
+_SCRATCH = bytearray(128)  # the tiles of the text being set (a longer text: its own, dropped)
 
 
 def _tiles(t):
@@ -60,9 +60,7 @@ def _tiles(t):
     The text is read as its UTF-8 bytes: iterating a str makes a new object per character
     (~85 us each on the chip: a menu's four rows took ~10 ms)."""
     b = t.encode()
-    out = _SCRATCH[0]
-    if len(out) < len(b):
-        out = _SCRATCH[0] = bytearray(len(b) + 32)
+    out = _SCRATCH if len(b) <= len(_SCRATCH) else bytearray(len(b))
     has = _HAS
     n = cols = rows = col = line = 0
     i = 0
