@@ -36,6 +36,10 @@ def test_a_texts_tiles_are_its_letters_ones():
     assert rows == 4
     lb = L.Label(text)
     assert tiles(lb) == expected(text, cols, rows)
+    long_text = "\n".join(["How to play: sow the seeds"] * 30)  # a text screen's body
+    lb = L.Label(long_text)
+    assert tiles(lb) == expected(long_text, 26, 30)
+    assert len(L._SCRATCH) == 128  # kept small: a long text's tiles were its own, dropped
     assert L._tiles("\u00d7")[1:] == (0, 0, 0)  # nothing drawn: no grid
     assert L.Label("\u00d7").tg is None
 
