@@ -310,7 +310,7 @@ def test_rule_menu_in_a_players_words(game):
         assert text.startswith(rule_text.label(game, it[1]) + ": ")
         assert s.scr.note() == rule_text.explain(game, it[1]) and s.scr.note()
         R.shot(app)
-        shown = " ".join(lb.text for lb in app.view.notes if lb.text)
+        shown = " ".join(lb.text for lb in app.view.note if lb.text)
         assert shown == s.scr.note()  # the whole explanation, on up to two lines
 
 

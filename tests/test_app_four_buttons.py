@@ -151,8 +151,8 @@ def test_every_text_on_a_four_button_160x128_app():
             lb = getattr(v, name, None)
             if lb is not None:
                 out[name] = lb.text
-        if getattr(v, "notes", None):  # a menu's note: a label per line
-            out["note"] = "\n".join(lb.text for lb in v.notes if lb.text)
+        if isinstance(getattr(v, "note", None), list):  # a menu's note: a label per line
+            out["note"] = "\n".join(lb.text for lb in v.note if lb.text)
         for name, text in out.items():
             assert not MISSING.search(text), (s.screen, name, text)
         return out

@@ -24,7 +24,7 @@ def test_a_texts_tiles_are_its_letters_ones():
     L._atlas()
     # ASCII, the composed letters, a letter of two bytes without a glyph (x), one of three (-)
     text = "Ô Ăn Quan \u00d7 \u2014 âÂ\nab\n\nz"
-    tiles_, n, cols, rows = L._tiles(text)
+    tiles_, n, cols, rows = L.Label().decode(text)
     lines = text.split("\n")
     want = []
     for i, line in enumerate(lines):
@@ -39,28 +39,28 @@ def test_a_texts_tiles_are_its_letters_ones():
     long_text = "\n".join(["How to play: sow the seeds"] * 30)  # a text screen's body
     lb = L.Label(long_text)
     assert tiles(lb) == expected(long_text, 26, 30)
-    assert len(L._SCRATCH) == 128  # kept small: a long text's tiles were its own, dropped
-    assert L._tiles("\u00d7")[1:] == (0, 0, 0)  # nothing drawn: no grid
+    assert len(L.Label.buf) == 128  # kept small: a long text's tiles were its own, dropped
+    assert L.Label().decode("\u00d7")[1:] == (0, 0, 0)  # nothing drawn: no grid
     assert L.Label("\u00d7").tg is None
 
 
-def test_a_fixed_grid_keeps_its_shape_and_cuts_what_does_not_fit():
-    lb = L.Label("up/down: choose, A: select", grid=(20, 1))
+def test_a_grid_is_at_least_its_size_and_only_grows():
+    lb = L.Label("up/down: choose, A: select", grid=(30, 1))
     tg = lb.tg
-    assert (tg.width, tg.height) == (20, 1)
-    assert tiles(lb) == expected("up/down: choose, A: select", 20, 1)
-    for text in ("up/down: choose,", "", "x"):
+    assert (tg.width, tg.height) == (30, 1)
+    assert tiles(lb) == expected("up/down: choose, A: select", 30, 1)
+    for text in ("up/down: choose,", "", "x"):  # shorter: the same grid, its tail blank
         lb.text = text
-        assert lb.tg is tg and tiles(lb) == expected(text, 20, 1), text
-
-
-def test_a_growing_grid_keeps_its_width_for_a_shorter_text():
-    lb = L.Label(" Starts: you", grow=True)
+        assert lb.tg is tg and tiles(lb) == expected(text, 30, 1), text
+    lb = L.Label(" Starts: you", grid=(0, 1))  # as wide as the longest text it has shown
     tg = lb.tg
     lb.text = " Mode"
     assert lb.tg is tg and tiles(lb) == expected(" Mode", 12, 1)
     lb.text = " Rule options..."  # longer: a wider grid
     assert lb.tg.width == 16 and tiles(lb) == expected(" Rule options...", 16, 1)
+    lb.text = "a\nb"  # a second line: a grid of two
+    assert (lb.tg.width, lb.tg.height) == (16, 2) and tiles(lb) == expected("a\nb", 16, 2)
+    assert L.Label("", grid=(0, 1)).tg is None  # nothing to draw yet: no grid
 
 
 def count_sets(monkeypatch):
@@ -86,13 +86,13 @@ def test_a_menu_step_sends_only_the_changed_characters_of_the_note(monkeypatch):
     goto(s, ("cfg", "starts"))
     shot(app)
     v = app.view
-    grids = [lb.tg for lb in v.notes]
-    assert [lb.text for lb in v.notes] == ["up/down: choose,", "left/right: change"]
+    grids = [lb.tg for lb in v.note]
+    assert [lb.text for lb in v.note] == ["up/down: choose,", "left/right: change"]
     sets = count_sets(monkeypatch)
     goto(s, ("go", "rules"))  # a value row -> an action row, scrolling the list
     shot(app)
-    assert [lb.text for lb in v.notes] == ["up/down: choose, A: select", ""]
-    assert [lb.tg for lb in v.notes] == grids
+    assert [lb.text for lb in v.note] == ["up/down: choose, A: select", ""]
+    assert [lb.tg for lb in v.note] == grids
     first = sorted(i for g, i in sets if g is grids[0])
     assert first and set(first) <= set(range(16, 26)), first  # " A: select" after the comma
     # the rows' grids only grow: once each has shown its longest text, scrolling writes tiles

@@ -51,65 +51,22 @@ def tile_of(ch):
 
 
 _NL = const(254)  # a line's end among a text's tiles
-_SCRATCH = bytearray(128)  # the tiles of the text being set (a longer text: its own, dropped)
-
-
-def _tiles(t):
-    """t's tiles in the scratch bytearray, a line's end as _NL, characters without a glyph left
-    out: (the scratch, how many, the longest line's tiles, lines up to the last with a tile).
-    The text is read as its UTF-8 bytes: iterating a str makes a new object per character
-    (~85 us each on the chip: a menu's four rows took ~10 ms)."""
-    b = t.encode()
-    out = _SCRATCH if len(b) <= len(_SCRATCH) else bytearray(len(b))
-    has = _HAS
-    n = cols = rows = col = line = 0
-    i = 0
-    end = len(b)
-    while i < end:
-        o = b[i]
-        i += 1
-        if o == 10:
-            out[n] = _NL
-            n += 1
-            line += 1
-            col = 0
-            continue
-        if o < 128:
-            if o < 32 or not has[o - 32]:
-                continue
-            v = o - 32
-        elif o < 0xE0:  # a letter of two bytes (U+0080..U+07FF): the marked ones have a tile
-            if o < 0xC0 or i >= end:
-                continue  # (a stray continuation byte)
-            m = _MARKED.find(chr(((o & 0x1F) << 6) | (b[i] & 0x3F)))
-            i += 1
-            if m < 0:
-                continue
-            v = 96 + m
-        else:  # three or four bytes: no glyph
-            i += 2 if o < 0xF0 else 3
-            continue
-        out[n] = v
-        n += 1
-        col += 1
-        if col > cols:
-            cols = col
-        rows = line + 1
-    return out, n, cols, rows
 
 
 class Label(displayio.Group):
     """A line (or lines, spaced by the font's cell: line_spacing 1) of FONT text: bitmap_label's
     pixels and placement (loose box, scale 1, no padding or outline). text and color can be
     changed; anchor_point / anchored_position as there. A new text sets only the tiles that
-    change, so only their pixels go to the panel; a new length makes a new TileGrid, unless
-    `grid` (columns, lines) fixes its shape: then a text is cut to it, and a new text sends only
-    the box round its changed tiles (a menu's note, whose length changes at every step). With
-    `grow` the grid only grows: a shorter text keeps it (a menu's rows, which scroll)."""
+    change, so only their pixels go to the panel; a new length makes a new TileGrid (its whole
+    area sent), unless `grid` (columns, lines) is given: the grid is at least that and only
+    grows, a shorter text keeps it and sends the box round its changed tiles only (a menu's
+    note and rows, whose lengths change at every step)."""
+
+    # the tiles of the text being set (a longer text gets its own, dropped); one for every label
+    buf = bytearray(128)
 
     def __init__(self, text="", color=_WHITE, background_color=None, anchor_point=None,
-                 anchored_position=None, x=0, y=0, line_spacing=1.0, grid=None,
-                 grow=False):
+                 anchored_position=None, x=0, y=0, line_spacing=1.0, grid=None):
         super().__init__(x=x, y=y)
         self._pal = p = displayio.Palette(2)
         if background_color is None:
@@ -123,10 +80,52 @@ class Label(displayio.Group):
         self._pos = anchored_position
         self.spacing = line_spacing
         self.grid = grid
-        self.grow = grow
         self.tg = None
         self._text = None
         self.text = text
+
+    def decode(self, t):
+        """t's tiles in the scratch bytearray (buf), a line's end as _NL, characters without a glyph left
+        out: (the scratch, how many, the longest line's tiles, lines up to the last with a tile).
+        The text is read as its UTF-8 bytes: iterating a str makes a new object per character
+        (~85 us each on the chip: a menu's four rows took ~10 ms)."""
+        b = t.encode()
+        out = self.buf if len(b) <= len(self.buf) else bytearray(len(b))
+        has = _HAS
+        n = cols = rows = col = line = 0
+        i = 0
+        end = len(b)
+        while i < end:
+            o = b[i]
+            i += 1
+            if o == 10:
+                out[n] = _NL
+                n += 1
+                line += 1
+                col = 0
+                continue
+            if o < 128:
+                if o < 32 or not has[o - 32]:
+                    continue
+                v = o - 32
+            elif o < 0xE0:  # a letter of two bytes (U+0080..U+07FF): the marked ones have a tile
+                if o < 0xC0 or i >= end:
+                    continue  # (a stray continuation byte)
+                m = _MARKED.find(chr(((o & 0x1F) << 6) | (b[i] & 0x3F)))
+                i += 1
+                if m < 0:
+                    continue
+                v = 96 + m
+            else:  # three or four bytes: no glyph
+                i += 2 if o < 0xF0 else 3
+                continue
+            out[n] = v
+            n += 1
+            col += 1
+            if col > cols:
+                cols = col
+            rows = line + 1
+        return out, n, cols, rows
 
     @property
     def color(self):
@@ -148,12 +147,11 @@ class Label(displayio.Group):
         self._text = t
         atlas, adv, th, yt, amax, box = _atlas()
         # the grid: the longest line's glyphs across, the lines up to the last with a glyph down
-        tiles, n, cols, rows = _tiles(t)
+        tiles, n, cols, rows = self.decode(t)
         if self.grid is not None:
-            cols, rows = self.grid
-        elif self.grow and self.tg is not None:
-            cols = max(cols, self.tg.width)
-            rows = max(rows, self.tg.height)
+            tg = self.tg
+            cols = max(cols, self.grid[0], tg.width if tg else 0)
+            rows = max(rows, self.grid[1], tg.height if tg else 0)
         if not cols:
             if self.tg is not None:
                 self.pop()

@@ -22,7 +22,7 @@ class MenuView:
         # a label per row: a step recolours and re-marks two rows, and only their pixels are
         # sent to the panel (one label for all rows redrew the whole list, ~0.4 s at 320x240)
         self.lines = [ui.Label(text="", color=ui.TEXT, x=2, y=self.row_y(i) + ui.CH_H // 2,
-                               grow=True) for i in range(self.n)]
+                               grid=(0, 1)) for i in range(self.n)]
         for lb in self.lines:
             g.append(lb)
         # the selected row's marks (">" before an action, "<" ">" round a value) are labels of
@@ -40,9 +40,9 @@ class MenuView:
         # what the selected row is about, word-wrapped on two lines (nothing cut off): a label
         # of fixed width per line, so a new note sends each line's changed characters only
         # (the keys' hints share their start: "up/down: choose, A: select")
-        self.notes = [ui.Label(text="", color=ui.CYAN, x=2, y=h - 3 * LINE + 3 + i * ui.CH_H +
+        self.note = [ui.Label(text="", color=ui.CYAN, x=2, y=h - 3 * LINE + 3 + i * ui.CH_H +
                                ui.CH_H // 2, grid=(self.chars, 1)) for i in range(2)]
-        for lb in self.notes:
+        for lb in self.note:
             g.append(lb)
         self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
@@ -118,7 +118,7 @@ class MenuView:
             ui.set_text(self.mark_r, "")
         note = ui.wrap([m.note() or s.notice], self.chars)
         for i in range(2):
-            ui.set_text(self.notes[i], note[i] if i < len(note) else "")
+            ui.set_text(self.note[i], note[i] if i < len(note) else "")
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
                     ui.YELLOW if s.msg else ui.RED)
 
