@@ -246,15 +246,6 @@ def begin(self):
     self.show(GameOverScreen(self))
 
 
-def page(self, n):
-    """The game-over page n shows (0 the board, 1 the score): the review searches on 1 only."""
-    r = self.review
-    if r is not None:
-        r.page = n
-        if n == 0:
-            r.hold()
-
-
 def show(self, k):
     """Move k of the review on the final board (-1: the final position again)."""
     r = self.review

@@ -143,3 +143,30 @@ def make_screenshots():
 
 if __name__ == "__main__":
     make_screenshots()
+
+
+def test_turning_the_game_over_pages_loads_no_code(monkeypatch):
+    """The score page and back: the review's search starts and stops without loading
+    firmware/review.py again (its Review holds the first copy of its code: a second one, over
+    the final board, was the review's lowest free heap on the chip, 38.6 KB on the PicoPad)."""
+    import firmware.session as S
+    app, s = setup_app(160, 128, "oanquan", mode="ai")
+    s.cfg["anim"] = "off"
+    s.new_game()
+    c = Clock()
+    play_out(s, c, 1500)
+    assert s.screen == "summary" and s.review is not None
+    shot(app)
+    loaded = []
+    real = S.module
+    monkeypatch.setattr(S, "module", lambda m: loaded.append(m) or real(m))
+    s.press("a")  # the score page: the review searches
+    shot(app)
+    assert s.review.busy() and s.review.page == 1
+    s.press("b")  # the board page: the search's buffers go
+    shot(app)
+    assert not s.review.busy() and s.review.search is None
+    s.press("a")
+    shot(app)
+    assert s.review.busy()
+    assert loaded == [], loaded

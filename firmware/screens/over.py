@@ -135,9 +135,16 @@ class GameOverScreen:
                 self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
 
     def to(self, page):
-        # the review searches on the score page only: its buffers and the board's never together
+        # the review searches on the score page only: its buffers and the board's never together.
+        # Here, not in firmware/review.py: loading that module for it put a second copy of its
+        # code (its Review still holds the first) over the final board: the review's lowest
+        # point on the chip
         self.page = page
-        self.s.study("page", page)
+        r = self.s.review
+        if r is not None:
+            r.page = page
+            if page == 0:
+                r.hold()
 
 
 def lines(r, names):
