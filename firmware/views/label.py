@@ -85,11 +85,14 @@ class Label(displayio.Group):
         self.text = text
 
     def decode(self, t):
-        """t's tiles in the scratch bytearray (buf), a line's end as _NL, characters without a glyph left
-        out: (the scratch, how many, the longest line's tiles, lines up to the last with a tile).
-        The text is read as its UTF-8 bytes: iterating a str makes a new object per character
-        (~85 us each on the chip: a menu's four rows took ~10 ms)."""
-        b = t.encode()
+        """t's tiles in the scratch bytearray (buf), a line's end as _NL, characters without a
+        glyph left out: (the scratch, how many, the longest line's tiles, lines up to the last
+        with a tile). The text is read as its UTF-8 bytes: iterating a str makes a new object
+        per character (~85 us each on the chip: a menu's four rows took ~10 ms)."""
+        try:
+            b = memoryview(t)  # (MicroPython: the str's own bytes, no copy)
+        except TypeError:
+            b = t.encode()  # (CPython)
         out = self.buf if len(b) <= len(self.buf) else bytearray(len(b))
         has = _HAS
         n = cols = rows = col = line = 0
