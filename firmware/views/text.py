@@ -16,7 +16,9 @@ class TextView:
         self.title = ui.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
         self.n = (h - 2 * ui.CH_H - 4) // ui.CH_H
         self.y0 = ui.CH_H + 2
-        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT)
+        # a grid of the whole page, made once: a new page (a scroll, the review's progress on
+        # the score page) sends only the box round the characters that changed
+        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT, ((w - 4) // ui.CH_W, self.n))
         self.foot = ui.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
         self.rows = []
         s.scr.set_width((w - 4) // ui.CH_W, self.n)

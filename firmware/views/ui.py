@@ -100,9 +100,10 @@ def backdrop(group, w, h, color):
 from firmware.views.label import Label, label, set_text  # noqa: E402,F401
 
 
-def lines_label(group, x, y, color):
-    """A multi-line label whose line i is centred on y + i * CH_H (x = left edge)."""
-    lb = Label(text="", color=color, x=x, y=y + CH_H // 2)
+def lines_label(group, x, y, color, grid=None):
+    """A multi-line label whose line i is centred on y + i * CH_H (x = left edge); grid: its
+    (columns, lines) at least (Label)."""
+    lb = Label(text="", color=color, x=x, y=y + CH_H // 2, grid=grid)
     group.append(lb)
     return lb
 
