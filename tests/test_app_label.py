@@ -105,3 +105,15 @@ def test_a_menu_step_sends_only_the_changed_characters_of_the_note(monkeypatch):
         s.press("down", s.now + 10)
         shot(app)
         assert [lb.tg for lb in v.lines] == rows
+
+
+def test_a_grid_written_line_by_line():
+    lb = L.Label("", grid=(10, 3))
+    tg = lb.tg
+    lb.write(1, "Ô Ăn Quan wins")  # cut to the grid's width
+    lb.write(2, "a\nb")  # one line: what follows a line's end is not drawn
+    assert lb.tg is tg and tiles(lb) == expected("\nÔ Ăn Quan \na", 10, 3)
+    lb.write(1, "")
+    assert tiles(lb) == expected("\n\na", 10, 3)
+    lb.text = "x"  # a text again: the whole grid
+    assert tiles(lb) == expected("x", 10, 3)

@@ -130,6 +130,23 @@ class Label(displayio.Group):
             rows = line + 1
         return out, n, cols, rows
 
+    def write(self, i, t):
+        """Line i of a label with a grid (grid=) becomes t (one line, cut to the grid's width):
+        a page set line by line makes no text of the whole page, nor its tiles' buffer (their
+        garbage was the review's lowest free heap on the chip, on the score page)."""
+        self._text = None  # (its text is now its lines)
+        tiles, n, _, _ = self.decode(t)
+        tg = self.tg
+        w = tg.width
+        k = i * w
+        for j in range(w):
+            v = tiles[j] if j < n else 0
+            if v == _NL:
+                n = j  # (one line: the rest blank)
+                v = 0
+            if tg[k + j] != v:  # an unchanged tile is not sent to the panel again
+                tg[k + j] = v
+
     @property
     def color(self):
         return self._color

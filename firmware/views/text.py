@@ -1,5 +1,5 @@
 # Text screens' view: "How to play" (scrollable), round summaries, the game-over score table.
-# One multi-line label for the body.
+# One multi-line label for the body, a grid of the whole page written line by line.
 import displayio
 from firmware.views import ui
 
@@ -34,5 +34,6 @@ class TextView:
         foot = t.foot(self.n)
         rows = [ui.fit(lines[k], self.w - 4) for k in range(top, min(len(lines), top + self.n))]
         self.rows = rows
-        ui.set_text(self.body, "\n".join(rows).rstrip())
+        for i in range(self.n):  # line by line: no text of the whole page made
+            self.body.write(i, rows[i] if i < len(rows) else "")
         ui.set_text(self.foot, ui.fit(foot, self.w))
