@@ -41,6 +41,9 @@ class GameOverScreen:
         self.chars = chars
         self.at = -1
         self.rows = rows
+        if chars:  # the score's lines wrapped once (wrapped again, they stay as they are)
+            from firmware.views.ui import wrap
+            self.raw = wrap(self.raw, chars)
 
     @property
     def lines(self):
@@ -49,11 +52,13 @@ class GameOverScreen:
         at = r.seen + 1000 * (r.state == 4) if r is not None else 0
         if at != self.at:
             self.at = at
-            raw = self.raw + lines(r, self.s.names()) if r is not None else self.raw
-            if self.chars:  # (its view's width: set_width)
-                from firmware.views.ui import wrap
-                raw = wrap(raw, self.chars)
-            self.made = raw
+            self.made = self.raw  # (the old list goes before the new one is made)
+            if r is not None:
+                more = lines(r, self.s.names())
+                if self.chars:  # (its view's width: set_width)
+                    from firmware.views.ui import wrap
+                    more = wrap(more, self.chars)
+                self.made = self.raw + more
         return self.made
 
     def shown(self):

@@ -33,7 +33,9 @@ class TextView:
         ui.set_text(self.title, t.title())
         foot = t.foot(self.n)
         rows = [ui.fit(lines[k], self.w - 4) for k in range(top, min(len(lines), top + self.n))]
-        self.rows = rows
-        for i in range(self.n):  # line by line: no text of the whole page made
-            self.body.write(i, rows[i] if i < len(rows) else "")
+        old, self.rows = self.rows, rows
+        for i in range(self.n):  # the lines that changed (the grid starts blank): no text of
+            row = rows[i] if i < len(rows) else ""  # the whole page made
+            if row != (old[i] if i < len(old) else ""):
+                self.body.write(i, row)
         ui.set_text(self.foot, ui.fit(foot, self.w))
