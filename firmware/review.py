@@ -7,8 +7,8 @@
 # (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
 # move log (firmware/common.py MoveLog: the position it starts from and each move's text). Once
 # done, its figures alone stay (Review.result: over.py's Results) and this module's code goes.
-# The functions after the class are the session's own code (self is the session), loaded for the
-# call (Session.study), as firmware/lesson.py's are.
+# The function after the class is the session's own code (self is the session), loaded for the
+# call (Session._call) at the game's end, as firmware/lesson.py's are.
 import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
@@ -244,16 +244,3 @@ def begin(self):
         except MemoryError:  # no room for it: the game-over screen without it
             self.review = None
     self.show(GameOverScreen(self))
-
-
-def show(self, k):
-    """Move k of the review on the final board (-1: the final position again)."""
-    r = self.review
-    if k < 0 or r is None or k >= len(r.items):
-        self.snap = self.game.to_json(self.rec.pos)
-        self.last, self.hint = r.final if r is not None else self.last, None
-    else:
-        e = r.items[k]
-        self.snap = self.game.to_json(bytearray(e[3]))
-        self.last, self.hint = (e[7], e[2], e[4]), e[8]
-    self.version += 1

@@ -150,7 +150,7 @@ class Session:
             self.mark("over")
             self.brain = None  # the AI's buffers go before the game-over screen loads
             gc.collect()
-            return self.study("begin")  # its screen, and the review's search (firmware/review.py)
+            return self._call("review", "begin")  # its screen, the review (firmware/review.py)
         self.turn_at = self.now
         if not self.is_human(self.mover()):
             self.phase = "ai"
@@ -363,8 +363,8 @@ class Session:
     def learn(self, verb, arg=None):  # the lessons: firmware/lesson.py, loaded for the call
         return self._call("lesson", verb, arg)
 
-    def study(self, verb, arg=None):  # the review after a game: firmware/review.py, the same
-        return self._call("review", verb, arg)
+    def show_move(self, snap, last, hint):  # the game-over board: a move the review found
+        self.snap, self.last, self.hint, self.version = snap, last, hint, self.version + 1
 
     def next_round(self):  # after the round (game) summary: the next round's first turn
         self.to_board()

@@ -146,7 +146,7 @@ if __name__ == "__main__":
 
 
 def test_turning_the_game_over_pages_loads_no_code(monkeypatch):
-    """The score page and back: the review's search starts and stops without loading
+    """The score page and back, the reviewed moves on the board: without loading
     firmware/review.py again (its Review holds the first copy of its code: a second one, over
     the final board, was the review's lowest free heap on the chip, 38.6 KB on the PicoPad)."""
     import firmware.session as S
@@ -169,4 +169,13 @@ def test_turning_the_game_over_pages_loads_no_code(monkeypatch):
     s.press("a")
     shot(app)
     assert s.review.busy()
+    while s.review.busy():
+        c.t += 10
+        s.tick(c.t, few, -1)
+        s.work(few, 0)
+    s.press("b")  # the board page, then its reviewed moves
+    shot(app)
+    for _ in range(len(s.review.items) + 1):
+        s.press("down")
+        shot(app)
     assert loaded == [], loaded

@@ -128,7 +128,7 @@ class GameOverScreen:
             n = len(s.review.items)  # (the final position, then each; round again)
             k = self.sel + (1 if b == "down" else -1)
             self.sel = -1 if k >= n else n - 1 if k < -1 else k
-            s.study("show", self.sel)
+            self.show(self.sel)
         elif self.page == 1:
             if b == "a":
                 s.new_game()
@@ -138,6 +138,17 @@ class GameOverScreen:
                 self.top = max(0, self.top - 1)
             elif b == "down":
                 self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)
+
+    def show(self, k):
+        """Move k of the review on the final board (-1: the final position again). Here, as
+        to(): loading firmware/review.py for it was the lowest free heap of a review's steps."""
+        s = self.s
+        r = s.review
+        if k < 0 or r is None or k >= len(r.items):
+            s.show_move(s.game.to_json(s.rec.pos), r.final if r is not None else s.last, None)
+        else:
+            e = r.items[k]
+            s.show_move(s.game.to_json(bytearray(e[3])), (e[7], e[2], e[4]), e[8])
 
     def to(self, page):
         # the review searches on the score page only: its buffers and the board's never together.
