@@ -24,7 +24,9 @@ def test_a_texts_tiles_are_its_letters_ones():
     L._atlas()
     # ASCII, the composed letters, a letter of two bytes without a glyph (x), one of three (-)
     text = "Ô Ăn Quan \u00d7 \u2014 âÂ\nab\n\nz"
-    tiles_, n, cols, rows = L.Label().decode(text)
+    tiles_ = bytearray(len(text))
+    got = L.Label().decode(text, tiles_)
+    n, cols, rows = got & 0xFFFF, got >> 16 & 0x7F, got >> 23
     lines = text.split("\n")
     want = []
     for i, line in enumerate(lines):
@@ -40,7 +42,7 @@ def test_a_texts_tiles_are_its_letters_ones():
     lb = L.Label(long_text)
     assert tiles(lb) == expected(long_text, 26, 30)
     assert len(L.Label.buf) == 128  # kept small: a long text's tiles were its own, dropped
-    assert L.Label().decode("\u00d7")[1:] == (0, 0, 0)  # nothing drawn: no grid
+    assert L.Label().decode("\u00d7", bytearray(1)) == 0  # nothing drawn: no grid
     assert L.Label("\u00d7").tg is None
 
 

@@ -84,16 +84,16 @@ class Label(displayio.Group):
         self._text = None
         self.text = text
 
-    def decode(self, t):
-        """t's tiles in the scratch bytearray (buf), a line's end as _NL, characters without a
-        glyph left out: (the scratch, how many, the longest line's tiles, lines up to the last
-        with a tile). The text is read as its UTF-8 bytes: iterating a str makes a new object
-        per character (~85 us each on the chip: a menu's four rows took ~10 ms)."""
+    def decode(self, t, out):
+        """t's tiles into out (len(t) bytes at least: buf, or a longer text's own), a line's
+        end as _NL, characters without a glyph left out: how many | the longest line's tiles
+        << 16 | the lines up to the last with a tile << 23, one small int (a tuple was garbage
+        at every text set). The text is read as its UTF-8 bytes: iterating a str makes a new
+        object per character (~85 us each on the chip: a menu's four rows took ~10 ms)."""
         try:
             b = memoryview(t)  # (MicroPython: the str's own bytes, no copy)
         except TypeError:
             b = t.encode()  # (CPython)
-        out = self.buf if len(b) <= len(self.buf) else bytearray(len(b))
         has = _HAS
         n = cols = rows = col = line = 0
         i = 0
@@ -128,14 +128,15 @@ class Label(displayio.Group):
             if col > cols:
                 cols = col
             rows = line + 1
-        return out, n, cols, rows
+        return n | cols << 16 | rows << 23
 
     def write(self, i, t):
         """Line i of a label with a grid (grid=) becomes t (one line, cut to the grid's width):
         a page set line by line makes no text of the whole page, nor its tiles' buffer (their
         garbage was the review's lowest free heap on the chip, on the score page)."""
         self._text = None  # (its text is now its lines)
-        tiles, n, _, _ = self.decode(t)
+        tiles = self.buf if len(t) <= len(self.buf) else bytearray(len(t))
+        n = self.decode(t, tiles) & 0xFFFF
         tg = self.tg
         w = tg.width
         k = i * w
@@ -167,7 +168,9 @@ class Label(displayio.Group):
         self._text = t
         atlas, adv, th, yt, amax, box = _atlas()
         # the grid: the longest line's glyphs across, the lines up to the last with a glyph down
-        tiles, n, cols, rows = self.decode(t)
+        tiles = self.buf if len(t) <= len(self.buf) else bytearray(len(t))
+        n = self.decode(t, tiles)
+        cols, rows, n = n >> 16 & 0x7F, n >> 23, n & 0xFFFF
         if self.grid is not None:
             tg = self.tg
             cols = max(cols, self.grid[0], tg.width if tg else 0)
