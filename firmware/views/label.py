@@ -206,7 +206,7 @@ class Label(displayio.Group):
                 col = 0
                 if k >= end:
                     break
-            elif col < cols:
+            else:  # (a grid is never narrower than the text's longest line)
                 if tg[k] != v:  # an unchanged tile is not sent to the panel again
                     tg[k] = v
                 k += 1
