@@ -20,7 +20,12 @@ from firmware.common import unload
 # thinks only its progress bar is redrawn (little garbage: a collection every few seconds).
 # 1.5 KB until 2026-12-01, when the AI's thinking still redrew the board at every slice.
 _SLACK = const(1024)
-_IDLE_S = 0.005  # the loop's rest when idle (buttons are scanned every 5 ms: boards/)
+_IDLE_S = 0.001  # the loop's rest when idle: a press waits for the key scan (5 ms, boards/),
+# then at most this (5 ms until 2026-12-05: a menu step on the chip began 5-10 ms after its press)
+# A pass that changed nothing (a menu waiting, the AI pondering) made little garbage: the app
+# asks whether to collect after a change, else this often. Asked at every pass, mem_free() (it
+# walks the heap: ~4 ms on the chip) took 4% of the pondering and delayed a menu's press.
+_TIDY_MS = const(250)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -58,6 +63,7 @@ class App:
         self.under_key = None
         self.gone = False  # the pause box went: its modules are garbage once the press is over
         self.drawn = -1
+        self.t0 = ticks_ms()  # the last pass that asked whether to collect (step)
         self.collect()
 
     def collect(self):
@@ -152,6 +158,7 @@ class App:
         search until the next frame is due or a button waits."""
         s = self.session
         t0 = ticks_ms()
+        v = s.version
         for b in self.input.poll(now):
             s.press(b, now)
         s.tick(now, ms=-1)
@@ -170,7 +177,9 @@ class App:
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
             if self.render() and self.refresh:
                 self.board.display.refresh()
-        self.tidy()
+        if s.version != v or ticks_diff(now, self.t0) >= _TIDY_MS:
+            self.t0 = now
+            self.tidy()
         s.work(self.pending, s.due(now) - ticks_diff(ticks_ms(), t0))  # less the drawing
 
     def run(self, until=None):

@@ -174,22 +174,33 @@ def test_tests_leave_the_users_save_file_alone(tmp_path):
 def test_the_app_collects_once_garbage_piles_up(monkeypatch):
     # CircuitPython has no gc.threshold: App.step collects when the free heap has fallen _SLACK
     # below what the last collection left, and not before (a collection costs milliseconds).
+    # It asks (mem_free walks the heap: ~4 ms on the chip) after a pass that changed something,
+    # else once every _TIDY_MS.
     import firmware.app as A
     free = [100000]
     collects = []
-    monkeypatch.setattr(A, "mem_free", lambda: free[0])
+    asked = []
+    monkeypatch.setattr(A, "mem_free", lambda: asked.append(1) or free[0])
     monkeypatch.setattr(A.gc, "collect", lambda: collects.append(free[0]))
     app = App(headless.make(240, 135), store=None, ai_ms=20)
     app.step(0)  # the title screen is built (its own collections)
     n = len(collects)
+    app.t0 = 0
     free[0] = app.floor + 1
     app.step(20)
     assert len(collects) == n
     free[0] = app.floor - 1
-    app.step(40)
+    del asked[:]
+    app.step(40)  # nothing changed, 40 ms after the last look: not even asked
+    assert len(collects) == n and asked == []
+    app.step(A._TIDY_MS)
     assert len(collects) == n + 1 and app.floor == free[0] - A._SLACK
-    app.step(60)
+    app.step(A._TIDY_MS * 2)
     assert len(collects) == n + 1  # the floor moved down with it
+    free[0] = app.floor - 1
+    app.board.buttons.press("down")  # a change: asked at once
+    app.step(A._TIDY_MS * 2 + 20)
+    assert len(collects) == n + 2
 
 
 def test_a_move_collects_before_and_after_its_save(monkeypatch):
