@@ -22,9 +22,11 @@ from firmware.common import unload
 _SLACK = const(1024)
 _IDLE_S = 0.001  # the loop's rest when idle: a press waits for the key scan (5 ms, boards/),
 # then at most this (5 ms until 2026-12-05: a menu step on the chip began 5-10 ms after its press)
-# A pass that changed nothing (a menu waiting, the AI pondering) made little garbage: the app
-# asks whether to collect after a change, else this often. Asked at every pass, mem_free() (it
-# walks the heap: ~4 ms on the chip) took 4% of the pondering and delayed a menu's press.
+# A pass that drew nothing (a menu waiting, the AI pondering) made little garbage: the app asks
+# whether to collect after a pass that drew, else this often. Asked at every pass, mem_free() (it
+# walks the heap: ~4 ms on the chip) took 4% of the pondering and delayed a menu's press. (A pass
+# that draws asks at once: the AI's progress redrawn at every pass once its move was ready, but
+# not yet due, piled up 8 KB of garbage in 250 ms.)
 _TIDY_MS = const(250)
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
@@ -175,9 +177,10 @@ class App:
                     self.board.audio = None
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
+            v = None  # a pass that draws makes garbage: looked at below
             if self.render() and self.refresh:
                 self.board.display.refresh()
-        if s.version != v or ticks_diff(now, self.t0) >= _TIDY_MS:
+        if v != s.version or ticks_diff(now, self.t0) >= _TIDY_MS:
             self.t0 = now
             self.tidy()
         s.work(self.pending, s.due(now) - ticks_diff(ticks_ms(), t0))  # less the drawing

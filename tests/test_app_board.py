@@ -174,8 +174,8 @@ def test_tests_leave_the_users_save_file_alone(tmp_path):
 def test_the_app_collects_once_garbage_piles_up(monkeypatch):
     # CircuitPython has no gc.threshold: App.step collects when the free heap has fallen _SLACK
     # below what the last collection left, and not before (a collection costs milliseconds).
-    # It asks (mem_free walks the heap: ~4 ms on the chip) after a pass that changed something,
-    # else once every _TIDY_MS.
+    # It asks (mem_free walks the heap: ~4 ms on the chip) after a pass that changed or drew
+    # something, else once every _TIDY_MS.
     import firmware.app as A
     free = [100000]
     collects = []
@@ -201,6 +201,12 @@ def test_the_app_collects_once_garbage_piles_up(monkeypatch):
     app.board.buttons.press("down")  # a change: asked at once
     app.step(A._TIDY_MS * 2 + 20)
     assert len(collects) == n + 2
+    # a pass that draws asks at once, the session's version unchanged (the AI's progress redrawn
+    # at every pass while its ready move waits: 8 KB of garbage in 250 ms on the chip)
+    free[0] = app.floor - 1
+    app.drawn = -1
+    app.step(A._TIDY_MS * 2 + 40)
+    assert len(collects) == n + 3
 
 
 def test_a_move_collects_before_and_after_its_save(monkeypatch):
