@@ -64,6 +64,13 @@ def test_marks_come_from_the_console_lines():
     got = F.marks(chip)
     assert got == [(5, "ready 4 1 4690 7250"), (9, "move")]
     assert chip.hits == [4, 1] and chip.searches == [[5, 4690, 7250]]
+    # the counts add up over the AI's buffers made again (the pause box frees them on the
+    # 320x240 boards): its counts start over
+    lines = [{"t_us": t, "line": "feel 1 ready %s 4690 7250" % c}
+             for t, c in ((1, "1 0"), (2, "2 1"), (3, "1 1"), (4, "1 0"), (5, "2 0"))]
+    chip = FakeChip([], lines)
+    F.marks(chip)
+    assert chip.hits == [5, 2] and len(chip.searches) == 5
     # keep: every line's record too (tools/device/games.py places the heap's low between marks)
     chip = FakeChip([], [{"t_us": 9, "line": "feel 130 move"}, {"t_us": 11, "line": "other"}])
     kept = []

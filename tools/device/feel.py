@@ -80,8 +80,8 @@ def mark_of(line):
 
 def marks(chip, keep=None):
     """The session's "feel" lines printed since the last call: [(t_us, what)]; keep: a list
-    that gets every console line's record. The last "ready" line's ponder counts are kept in
-    chip.hits."""
+    that gets every console line's record. The "ready" lines' ponder counts add up in chip.hits
+    (the session's counts start over when the AI's buffers are made again)."""
     out = []
     kept = getattr(chip, "kept", None)  # every line of the run, for where its heap was lowest
     for r in chip.heap_lines():
@@ -93,7 +93,13 @@ def marks(chip, keep=None):
         if what is not None:
             out.append((r["t_us"], what))
             if what.startswith("ready"):  # moves, hits, ms searching, nodes
-                chip.hits = [int(x) for x in what.split()[1:3]]
+                m, h = [int(x) for x in what.split()[1:3]]
+                was = getattr(chip, "ready_was", (0, 0))
+                if m <= was[0]:  # the AI's buffers made again (the pause box): counts start over
+                    # (a line per search: one player's count of moves only grows)
+                    was = (0, 0)
+                chip.hits = [chip.hits[0] + m - was[0], chip.hits[1] + h - was[1]]
+                chip.ready_was = (m, h)
                 chip.searches.append([r["t_us"]] + [int(x) for x in what.split()[3:5]])
     return out
 
@@ -143,6 +149,7 @@ def play_board(board, games, turns, log=print):
                            else "menu step" if k == step else "value change")
                     _row(res, row, press(chip, k, limit_ms=4000))
                 chip.hits = [0, 0]
+                chip.ready_was = (0, 0)
                 chip.searches = []
                 got = []
                 # the AI moved first; then _confirm ends on the human's next turn
@@ -310,8 +317,11 @@ sowing, the AI's wait after it and its sowing, per AI move (San-Yao's AI may mov
 "AI search" is from your confirm (the AI starts thinking then, during your sowing) to its move
 being ready, beside the time spent inside the search and its nodes. The runner counts, per pixel,
 the writes that changed its colour: a change drawn in one refresh changes a pixel once, more is an
-in-between picture (flicker, a blank screen). Simulated time (125 MHz, no flash wait states: a
-real chip is 5-15%% slower). Median / max (number of presses)."""
+in-between picture (flicker, a blank screen). In every turn the runner opens and closes the pause
+menu before its confirm: where less than 50 KB is free then (`brain.BOX_ROOM`; in these runs the
+320x240 boards) the box frees the AI's buffers and its pondering starts over after it, so the AI
+search there has rarely found its pondered search under way. Simulated time (125 MHz, no flash
+wait states: a real chip is 5-15%% slower). Median / max (number of presses)."""
 
 
 def write(results, argv):
