@@ -319,9 +319,9 @@ being ready, beside the time spent inside the search and its nodes. The runner c
 the writes that changed its colour: a change drawn in one refresh changes a pixel once, more is an
 in-between picture (flicker, a blank screen). In every turn the runner opens and closes the pause
 menu before its confirm: where less than 50 KB is free then (`brain.BOX_ROOM`; in these runs the
-320x240 boards) the box frees the AI's buffers and its pondering starts over after it, so the AI
-search there has rarely found its pondered search under way. Simulated time (125 MHz, no flash
-wait states: a real chip is 5-15%% slower). Median / max (number of presses)."""
+320x240 boards) the box frees the AI's buffers and its pondering starts over after it, with less
+of your turn left to search. Simulated time (125 MHz, no flash wait states: a real chip is 5-15%%
+slower). Median / max (number of presses)."""
 
 
 def write(results, argv):
