@@ -38,7 +38,6 @@ def test_a_cursor_step_draws_the_ring_only(game):
         got = bytes(shot(app).buf)
         assert calls == [], "a cursor step drew the pits again"
         assert app.view.bars is not None and not app.view.bars[0].hidden
-        calls = draws(app)  # (the same view: counted on)
     assert got == fresh(app)
 
 
