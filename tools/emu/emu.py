@@ -181,17 +181,19 @@ class Emu:
 
     Everything is in simulated time: run(ms) advances the chip by ms milliseconds."""
 
-    def __init__(self, uf2, images=(), board=None, echo=False):
+    def __init__(self, uf2, images=(), board=None, echo=False, flash=None, counts=None):
+        """flash: a whole flash image (flash_image()) to boot from instead of uf2 and images;
+        counts: erase/program counts per sector carried over (reset)."""
         if missing():
             raise EmuError(missing())
         self.board = BOARDS.get(board) if board else None
+        self.board_name = board
         self.echo = echo
-        self.console = ""  # everything the firmware printed
+        self.console = ""  # everything the firmware printed (since the last reset)
         self.t_us = 0
         self.last_pixel_us = 0
         self.changed = (0, 0)
-        self.proc = subprocess.Popen(["node", RUNNER], cwd=HERE, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = None
         # absolute: the runner's working folder is tools/emu, not the caller's
         cfg = {"bootrom": os.path.abspath(firmware_path("bootrom")), "uf2": [os.path.abspath(uf2)],
                "images": [{"path": os.path.abspath(p), "offset": o} for p, o in images]}
@@ -201,7 +203,69 @@ class Emu:
             cfg["high"] = sorted(b["keys"].values())
             if b.get("audio"):
                 cfg["audio"] = {"kind": b["audio"][0], "gpio": b["audio"][1]}
+        self.cfg = cfg
+        self._start(flash, counts)
+
+    def _start(self, flash=None, counts=None):
+        self.proc = subprocess.Popen(["node", RUNNER], cwd=HERE, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        cfg = dict(self.cfg)
+        if flash is not None:
+            cfg["flash"] = os.path.abspath(flash)
+        if counts is not None:
+            cfg["counts"] = counts
         self._call({"op": "boot", "config": cfg})
+
+    # -- the flash chip (flash.mjs) -------------------------------------------------------------
+    def flash_image(self):
+        """The whole flash (2 MB) as the firmware left it: bytes."""
+        fd, path = tempfile.mkstemp(prefix="flash-", suffix=".bin")
+        os.close(fd)
+        try:
+            self._call({"op": "flash_save", "path": path})
+            with open(path, "rb") as f:
+                return f.read()
+        finally:
+            os.remove(path)
+
+    def flash_counts(self):
+        """{'erases': {sector: n}, 'programs': {sector: page programs}} since the first boot."""
+        ans = self._call({"op": "flash_counts"})
+        return {k: {int(s): n for s, n in ans[k].items()} for k in ("erases", "programs")}
+
+    def flash_log(self, on=None):
+        """The erases and programs since the last call: [(kind, addr, len, start_ns, end_ns)]
+        (on=True starts recording, on=False stops it)."""
+        cmd = {"op": "flash_log"}
+        if on is not None:
+            cmd["on"] = on
+        return [tuple(x) for x in self._call(cmd)["log"]]
+
+    def run_until_ns(self, ns):
+        """Run to the simulated instant ns (to the instruction)."""
+        self._call({"op": "run", "ms": 0, "until_ns": ns, "heap": True})
+
+    def cut(self, mode="random", seed=1):
+        """Power cut now: an erase still running is left as `mode` ('random', 'half', 'zero'), a
+        program partly done. What was cut ({kind, addr, frac, mode}) or None."""
+        return self._call({"op": "cut", "mode": mode, "seed": seed})["cut"]
+
+    def reset(self, flash=None):
+        """Power off and on: a new chip boots from this one's flash (or `flash`, an image), its
+        erase counts carried over. The console and the clock start again."""
+        counts = self.flash_counts()
+        image = self.flash_image() if flash is None else flash
+        self.close()
+        fd, path = tempfile.mkstemp(prefix="flash-", suffix=".bin")
+        with os.fdopen(fd, "wb") as f:
+            f.write(image)
+        try:
+            self.console = ""
+            self.t_us = 0
+            self.last_pixel_us = 0
+            self._start(path, {k: {str(s): n for s, n in v.items()} for k, v in counts.items()})
+        finally:
+            os.remove(path)
 
     def _call(self, cmd):
         try:
@@ -387,6 +451,17 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
     fs = drive_of(firmware)
     img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"), fs)
     return Emu(firmware, [(img, fs[0])], board=board, echo=echo)
+
+
+def from_flash(board, image, echo=False):
+    """The board's chip booting from a whole flash image (bytes: Emu.flash_image())."""
+    fd, path = tempfile.mkstemp(prefix="flash-", suffix=".bin")
+    with os.fdopen(fd, "wb") as f:
+        f.write(image)
+    try:
+        return Emu(firmware_path(BOARDS[board]["firmware"]), board=board, echo=echo, flash=path)
+    finally:
+        os.remove(path)
 
 
 def engine_files(mpy=False):

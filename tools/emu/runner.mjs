@@ -3,10 +3,11 @@
 // tools/emu/emu.py (README.md there). Handles the pitfalls of ../../../shared/emu/NOTES.md:
 // the USB host NAKs OUT reads while it has nothing to send, BOOTSEL reads released, SPI bytes are
 // completed at the bus's bit rate and held while the RX FIFO is full, buttons idle high.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+import { FlashChip, SIZE as FLASH_SIZE } from './flash.mjs';
 
 const RAM = 0x20000000;
 const RAM_SIZE = 264 * 1024;
@@ -17,6 +18,7 @@ const BYTES_PER_BLOCK = 16; // MicroPython GC block
 const CHUNK = 20000; // instructions between heap samples and stop checks
 
 let mcu = null;
+let flash = null; // the flash chip (flash.mjs): takes the firmware's erases and programs
 let busyCycles = 0; // cycles spent executing (not waiting for an interrupt)
 let cycleNanos = 8; // 125 MHz until the firmware sets the clocks
 let serialOut = []; // device -> host bytes not yet reported
@@ -437,13 +439,15 @@ function indexOfBytes(hay, needle, from) {
   return -1;
 }
 
-function run(ms, until, heapEvery) {
+function run(ms, until, heapEvery, untilNs) {
+  // untilNs: stop at that simulated instant (to the instruction: a power cut's moment)
   const { core, clock } = mcu;
-  const end = clock.nanos + ms * 1e6;
+  const exact = untilNs !== undefined && untilNs !== null;
+  const end = exact ? untilNs : clock.nanos + ms * 1e6;
   const needle = until ? Buffer.from(until, 'latin1') : null;
   let searched = 0;
   while (clock.nanos < end) {
-    for (let i = 0; i < CHUNK; i++) {
+    for (let i = 0; i < CHUNK && !(exact && clock.nanos >= end); i++) {
       if (core.waiting && (core.pendingInterrupts & core.enabledInterrupts)) {
         // WFI exits while an enabled interrupt is pending, even one that became pending before
         // the WFI (with interrupts masked, as CircuitPython's idle does); rp2040js only wakes on
@@ -453,6 +457,7 @@ function run(ms, until, heapEvery) {
       if (core.waiting) {
         let wait = clock.nanosToNextAlarm;
         if (wait <= 0) wait = cycleNanos * 64;
+        if (exact && wait > end - clock.nanos) wait = Math.max(cycleNanos, end - clock.nanos);
         // a running PIO advances in small steps: its FIFOs feed DMA, whose interrupts wake the core
         if (pioOn && wait > cycleNanos * 256) wait = cycleNanos * 256;
         clock.tick(wait);
@@ -495,10 +500,19 @@ async function boot(cfg) {
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootromB1);
   let blocks = 0;
-  for (const path of cfg.uf2) blocks += loadUF2(path);
-  for (const img of cfg.images || []) {
-    mcu.flash.set(readFileSync(img.path), img.offset);
+  if (cfg.flash) { // a whole flash as a chip left it (chip.flash_image()): boots from what it holds
+    mcu.flash.set(readFileSync(cfg.flash).subarray(0, FLASH_SIZE));
+  } else {
+    for (const path of cfg.uf2) blocks += loadUF2(path);
+    for (const img of cfg.images || []) {
+      mcu.flash.set(readFileSync(img.path), img.offset);
+    }
   }
+  flash = new FlashChip(mcu, Uint8Array.from(cfg.uid || [0xe6, 0x60, 0x58, 0x38, 0x83, 0x4d,
+    0x2b, 0x2a]));
+  for (const [k, v] of Object.entries((cfg.counts || {}).erases || {})) flash.erases.set(+k, v);
+  for (const [k, v] of Object.entries((cfg.counts || {}).programs || {})) flash.programs.set(+k, v);
+  flash.attach();
   setupUSB();
   setupBootsel();
   setupPIO();
@@ -528,7 +542,23 @@ function status(extra) {
 
 const commands = {
   boot: async (c) => Object.assign({ ok: true }, await boot(c.config)),
-  run: (c) => status(run(c.ms, c.until, c.heap !== false)),
+  run: (c) => status(run(c.ms, c.until, c.heap !== false, c.until_ns)),
+  // the flash chip: its whole content to a file, its erase/program counts per sector, the log of
+  // its erases and programs ([kind, addr, len, start ns, end ns]; on: start/stop recording), and a
+  // power cut now (an erase or program still running left part done; flash.mjs)
+  flash_save: (c) => { writeFileSync(c.path, mcu.flash.subarray(0, FLASH_SIZE)); return { ok: true,
+    size: FLASH_SIZE }; },
+  flash_counts: () => flash.counts(),
+  flash_log: (c) => {
+    const out = flash.log || [];
+    if (c.on !== undefined) flash.log = c.on ? [] : null; else if (flash.log) flash.log = [];
+    return { log: out, now_ns: mcu.clock.nanos, busy: flash.busy() };
+  },
+  cut: (c) => {
+    let s = (c.seed >>> 0) || 1; // xorshift32: the same cut for the same seed
+    const rand = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+    return { cut: flash.cut(c.mode || 'random', rand), now_ns: mcu.clock.nanos };
+  },
   send: (c) => {
     for (const b of Buffer.from(c.data, 'base64')) hostQueue.push(b);
     feedHost();
