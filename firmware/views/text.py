@@ -21,13 +21,16 @@ class TextView:
         self.body = ui.lines_label(g, 3, self.y0, ui.TEXT, ((w - 4) // ui.CH_W, self.n))
         self.foot = ui.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
         self.rows = []
-        s.scr.set_width((w - 4) // ui.CH_W, self.n)
+        self.scr = None  # the screen whose text was wrapped to this view (update)
 
     def tick(self, s):
         return False  # nothing on it moves on its own: App.render redraws it whole
 
     def update(self, s):
         t = s.scr
+        if t is not self.scr:  # a text screen after another (a lesson's "A: next") keeps the
+            self.scr = t       # view: its text is wrapped to it too, else cut at the edge
+            t.set_width((self.w - 4) // ui.CH_W, self.n)
         lines = t.lines
         top = t.top
         ui.set_text(self.title, t.title())
