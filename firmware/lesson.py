@@ -1,110 +1,149 @@
-# Methods of the Session (firmware/session.py) for the lessons (issue 31 #1), loaded for the call
-# (Session.learn) as firmware/resume.py and firmware/actions.py are: self is the session. A lesson
-# is a game on the lesson's position (firmware/lessons/: its goal, the rule it teaches): the
-# player makes the move, its sowing says the rule's words as it fires, and at the sowing's end
-# (Session.skip_anim) the lessons' own check judges it: a text screen then says the goal was met
-# and why, or what the move did and lets the player try again from the lesson's position. A
-# lesson has no AI and is not saved as a game: the save keeps the game offered as "Resume"
-# (firmware/saves.py _head); the lessons done are Session.learnt, a bit each, saved with the
-# settings.
+# Methods of the Session (firmware/session.py) for the lessons (issues 31, 55), loaded for the
+# call (Session.learn) as firmware/resume.py and firmware/actions.py are: self is the session. A
+# lesson (firmware/lessons/) goes: its rule in plain words and its goal on a text screen; its
+# example played on the board (stage "demo", any key skips it); the player's try on the lesson's
+# position, the goal on the board's top line ("try"); at the sowing's end (Session.skip_anim) the
+# lessons' own check judges it and the final board stays, its verdict on top ("met" or "again");
+# A there gives the move told from its own trace and the goal met or not, B goes back to the
+# board to look at it. A lesson has no AI and is not saved as a game: the save keeps the game
+# offered as "Resume" (firmware/saves.py _head); the lessons done are Session.learnt, a bit each,
+# saved with the settings.
 from engine import games
 from engine.record import Record
 from firmware.common import TakeBack, MoveLog, unload
 
 
-def _all(self):
+def load(self):
     import firmware.lessons as L
     return L, L.load(self.cfg["game"])
 
 
-def _drop(self):
+def drop(self):
     # the lessons' data and code go between two uses (~2 KB while the lesson's move is sown)
     unload("firmware.lessons." + self.cfg["game"])
+    unload("firmware.lessons.words")
     unload("firmware.lessons")
 
 
 def begin(self, i):
-    """Lesson i of the chosen game: its goal on a text screen, then its board (board)."""
-    L, lessons = _all(self)
+    """Lesson i of the chosen game: its rule and goal on a text screen, then its example (demo)."""
+    L, lessons = load(self)
     if i >= len(lessons):  # the last one done: back to the list
         leave(self, "Every lesson done!")
         return
     name = self.cfg["game"]
     ls = lessons[i]
+    rules = ls.get("rules")
+    title = "%d. %s" % (i + 1, ls["title"])  # (26 letters: 160x128)
+    lines = ["%s (rule %s)" % (ls["why"], L.rule(name, ls)), "Your goal: " + ls["goal"]]
+    self.goal = ls["line"]
+    L = lessons = ls = None
+    drop(self)  # (the data go while the game's engine loads: Omweso's is the largest)
     from firmware.resume import start  # the previous game (and its AI's buffers) go first
     start(self, name)
     unload("firmware.resume")
     self.lesson = i
-    self.game = games.load(name, ls.get("rules"))
-    _position(self, L, ls)
-    _text(self, "goal", "%d. %s" % (i + 1, ls["title"]),  # (26 letters: 160x128)
-          [ls["goal"], "", "The rule: %s." % L.rule(name, ls)])
-    _drop(self)
+    self.game = games.load(name, rules)
+    L, lessons = load(self)
+    position(self, L, lessons[i])
+    drop(self)
+    _text(self, "goal", title, lines)
 
 
-def _position(self, L, ls):
-    # the lesson's position, its mover the player, and nothing played yet
-    self.rec = Record(self.game, L.position(self.game, ls))
+def position(self, L, lesson, pos=None):
+    # the lesson's position (or the example's), its mover the player, and nothing played yet
+    self.rec = Record(self.game, L.position(self.game, lesson) if pos is None else pos)
     self.human = self.game.to_move(self.rec.pos)
     self.undo = TakeBack()
     self.log = MoveLog()
     self.last = self.hint = None
     self.phase = "none"
+    self.stage = "try"
     self._refresh()
 
 
+def demo(self):
+    """A on the rule page: the lesson's example move played on its own position, step by step."""
+    L, lessons = load(self)
+    pos, move = L.demo(self.game, lessons[self.lesson])
+    position(self, L, None, pos)
+    drop(self)
+    self.stage = "demo"
+    self.to_board()
+    self.play_move(move)  # (its end: judge)
+
+
 def board(self):
-    """A on the goal: the lesson's board, the player's turn."""
+    """The lesson's board, the player's turn: after the example, or from the rule page's B...
+    (Omweso's set-up lesson has no sowing to show: straight to the board)."""
     self.to_board()
     self._begin_turn()
 
 
 def hint(self):
-    """A move that meets the goal (the AI's best move may not: a lesson is not a game to win)."""
+    """A move that meets the goal with the rules taught so far (the AI's best move may not: a
+    lesson is not a game to win)."""
     if self.phase != "select":
         self.say("No hint now")
         return
-    L, lessons = _all(self)
-    ls = lessons[self.lesson]
-    for code, t in self.legal:
-        if L.meets(self.game, ls, self.rec.pos, code):
-            from firmware.common import num
-            self.hint = num(t)
-            self.play.hinted(t, "Hint: " + self.ad.move_words(t), "meets the goal")
-            break
-    _drop(self)
+    L, lessons = load(self)
+    code = L.hint(self.game, lessons, self.lesson, self.rec.pos, self.legal)
+    if code is not None:
+        from firmware.common import num
+        t = self.game.move_str(self.rec.pos, code)
+        self.hint = num(t)
+        self.play.hinted(t, "Hint: " + self.ad.move_words(t), "meets the goal")
+    drop(self)
     self.tidy(True)  # the moves tried (a trace each) go now: 12 KB under the board else
 
 
 def again(self):
     """The lesson's position back, to try again."""
-    L, lessons = _all(self)
-    _position(self, L, lessons[self.lesson])
-    _drop(self)
+    L, lessons = load(self)
+    position(self, L, lessons[self.lesson])
+    drop(self)
     board(self)
 
 
 def judge(self):
-    """The sowing of the player's move has ended: was the goal met?"""
-    L, lessons = _all(self)
+    """The sowing has ended (its board gone: Session.skip_anim): after the example, the player's
+    turn; after a try, was the goal met? The final board comes back, its verdict on top."""
+    self.phase = "none"
+    if self.stage == "demo":
+        self.to_board()  # the example's end stays until A (next)
+        return
+    L, lessons = load(self)
     i = self.lesson
     ls = lessons[i]
     g = self.game
-    self.phase = "none"  # (the board went before this module loaded: Session.skip_anim)
-    pos = L.position(g, ls)
-    move = g.parse_move(pos, self.last[2])
-    met = L.meets(g, ls, pos, move) and L.bit(self.cfg["game"], i)
-    _drop(self)
+    move = g.parse_move(L.position(g, ls), self.last[2])
+    met = L.meets(g, ls, L.position(g, ls), move) and L.bit(self.cfg["game"], i)
+    drop(self)
+    self.stage = "met" if met else "again"
     if met:
         self.learnt |= met
         self.save()  # the settings' save: the lesson itself is not a game to resume
-        _text(self, "met", "Goal met: well done!", [ls["why"]])
+    self.to_board()
+
+
+def next(self):
+    """A on the board when the sowing has ended: the player's try after the example, or the
+    try told in words."""
+    if self.stage == "demo":
+        return again(self)
+    L, lessons = load(self)
+    ls = lessons[self.lesson]
+    g = self.game
+    pos = L.position(g, ls)
+    met, lines = L.tell(g, ls, pos, g.parse_move(pos, self.last[2]))
+    drop(self)
+    self.clear()  # the board goes before the text's screen loads
+    if met:
+        _text(self, "met", "Goal met: well done!", lines)
         return
-    from engine.explain import gain, takes
-    took = takes(gain(g, pos, move))
-    unload("engine.explain")
-    _text(self, "again", "Not this time", ["You played %s: it %s." % (self.last[2], took), "",
-                                           "Your goal: " + ls["goal"]])
+    lines.append("")
+    lines.append("Your goal: " + ls["goal"])
+    _text(self, "again", "Not this time", lines)
 
 
 def _text(self, kind, title, lines):
@@ -116,10 +155,10 @@ def leave(self, msg=""):
     """Back to the list of lessons, on the one just played; the lesson's game and data go."""
     i = self.lesson or 0
     self.game = self.rec = self.play = self.brain = None
-    self.lesson = None
+    self.lesson = self.stage = None
     self.phase = "none"
     self.undo = TakeBack()
     self.log = MoveLog()
-    _drop(self)
+    drop(self)
     self.menu("learn", sel=("lesson", i))
     self.say(msg)  # (what the lesson's sowing said is not said over the list)

@@ -44,7 +44,7 @@ class Session:
         self.final_lines, self.sounds = [], []
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
-        self.lesson, self.learnt = None, 0  # the lesson played (firmware/lesson.py), those met
+        self.lesson, self.learnt, self.stage, self.goal = None, 0, None, ""  # firmware/lesson.py
         self.review = None       # the review after a game (firmware/review.py Review)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)

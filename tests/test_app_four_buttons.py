@@ -175,7 +175,7 @@ def test_every_text_on_a_four_button_160x128_app():
     assert "A: its goal, then play" in notes
     s.scr.select(("lesson", 0))
     s.press("a", t + 50)
-    assert s.screen == "lesson" and look()["foot"] == "A: play  B: lessons"
+    assert s.screen == "lesson" and look()["foot"] == "A: example  B: lessons"
     s.press("b", t + 100)
     s.scr.select(("go", "help"))
     s.press("a", t + 150)

@@ -199,7 +199,8 @@ def press(s, *names):
 
 
 def lesson(app, s, snap):
-    """Learn... (issue 31 #1): the list, a lesson's goal, its board with the hint, the goal met."""
+    """Learn... (issues 31, 55): the list, a lesson's rule and goal, its example, its board with
+    the goal on top and the hint, the goal met on the final board, then told in words."""
     from firmware.views.ui import wrap
     goto(s, ("go", "learn"))
     press(s, "a")
@@ -211,21 +212,26 @@ def lesson(app, s, snap):
     snap("lesson", "text")
     v = app.view
     assert v.rows == wrap(s.scr.raw, (v.w - 4) // ui.CH_W)[:v.n]  # the goal, whole, wrapped
-    assert v.foot.text == "A: play  B: lessons"
-    press(s, "a")
-    assert s.screen == "play" and s.phase == "select"
+    assert v.foot.text == "A: example  B: lessons"
+    press(s, "a", "a", "a")  # the example, to its end, the player's try
+    assert s.screen == "play" and s.phase == "select" and s.stage == "try"
     press(s, "x")  # the lesson's hint: a move that meets the goal
     assert s.hint is not None and s.play.cursor == s.hint
     snap("lesson-board", "board")
-    assert app.view.frame.status.text.startswith("meets the goal")
+    assert app.view.frame.status.text == s.goal  # the goal stays on top
     press(s, "a")
     while s.phase == "choose":
         press(s, "a")
-    press(s, "a")  # the sowing to its end
+    press(s, "a")  # the sowing to its end: the final board stays
+    assert s.screen == "play" and s.stage == "met" and s.phase == "none"
+    snap("lesson-met-board", "board")
+    press(s, "a")
     assert s.screen == "lesson" and s.scr.kind == "met"
     snap("lesson-met", "text")
     assert app.view.title.text == "Goal met: well done!"
-    press(s, "b")
+    press(s, "b", "b")  # the board, its pause menu: back to the lessons
+    s.scr.select(("quit", None))
+    press(s, "a")
     assert s.screen == "learn" and s.scr.item_text(("lesson", 2)).startswith("3+ ")
     snap("learn-done", "menu")
     press(s, "b")

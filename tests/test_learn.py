@@ -31,9 +31,9 @@ def _moves(name, lesson):
 def test_every_lesson_can_be_learnt_in_the_terminal(name):
     lessons = L.load(name)
     lines = [str(GAMES.index(name) + 1), "3"]
-    for ls in lessons:  # Enter takes the next lesson; a wrong move first, then a right one
-        good, bad = _moves(name, ls)
-        lines += ["", bad, good]
+    for ls in lessons:  # Enter takes the next lesson, Enter its example; a wrong move first,
+        good, bad = _moves(name, ls)  # then a right one
+        lines += ["", "", bad, good]
     lines += ["", "q"]
     out = []
     ask, asked = _script(lines)
@@ -41,15 +41,22 @@ def test_every_lesson_can_be_learnt_in_the_terminal(name):
     text = " ".join(" ".join(out).split())
     assert text.count("Goal met!") == len(lessons)
     assert text.count("The position is back: try again.") == len(lessons)
-    for ls in lessons:
-        assert " ".join(ls["why"].split()) in text
+    g = None
+    for ls in lessons:  # the rule in words, its example told, each move told from its trace
+        assert "The rule: " + " ".join(ls["why"].split()) in text
+        g = games.load(name, ls.get("rules"))
+        dp, dm = L.demo(g, ls)
+        assert "Example: %s." % g.move_str(dp, dm) in text
+        pos = L.position(g, ls)
+        for t in _moves(name, ls):
+            assert " ".join(L.tell(g, ls, pos, g.parse_move(pos, t))[1]) in text
     assert "Every lesson done" in text
     assert "%s (done)" % lessons[-1]["title"] in text
 
 
 def test_a_lesson_answers_help_bad_input_and_goes_back():
     out = []
-    ask, asked = _script(["1", "3", "2", "h", "9+", "zz", "q", "q", "q"])
+    ask, asked = _script(["1", "3", "2", "s", "h", "9+", "zz", "q", "q", "q"])
     play.terminal(ask, out.append)
     text = " ".join(" ".join(out).split())
     assert "Relay sowing (rule OAQ-4, docs/rules.md)" in text
@@ -57,3 +64,4 @@ def test_a_lesson_answers_help_bad_input_and_goes_back():
     assert "The moves you can play now: 1+ 1- 3+ 3-." in text
     assert text.count("The moves you can play now:") == 3  # h, and after each bad move
     assert "Goal met!" not in text and "(done)" not in text
+    assert "Example:" not in text  # (skipped)

@@ -1,61 +1,74 @@
 # Omweso's lessons (firmware/lessons/__init__.py). Your pits in your own sowing order: outer row
 # 0-7 left to right, inner row (facing the opponent) 8-15 right to left. The positions are of a
 # game under way (each player has moved and captured), so captures are allowed (OM-6).
-_ON = {"moves_made": [3, 3], "ply": 6, "captures": [1, 1]}
-
-
-def _at(pits):
-    d = dict(_ON)
-    d["pits"] = pits
-    return d
+def at(pits):
+    return {"moves_made": [3, 3], "ply": 6, "captures": [1, 1], "pits": pits}
 
 
 LESSONS = (
     {"title": "Sowing round your rows", "rule": 3,
-     "goal": "Make your last seed land on pit 4.",
-     "pos": _at([[0, 3, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+     "why": "Sow a pit of 2 seeds or more one by one round your two rows. A last seed in an "
+            "empty pit ends the move.",
+     "demo": (0, at([[0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3],
+                        [1, 1, 1, 44, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]])),
+     "goal": "Make your last seed land on pit 4.", "line": "Goal: last seed in pit 4",
+     "pos": at([[0, 3, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
                  [1, 1, 1, 44, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]),
-     "want": {"last": 4},
-     "why": "You lift a pit of 2 or more seeds and sow them one by one round your own two rows. "
-            "Your last seed fell into an empty pit: the move ends."},
+     "want": {"last": 4}},
     {"title": "Relay sowing", "rule": 4,
+     "why": "If your last seed falls into a pit with seeds, lift them all and sow on: a "
+            "relay.",
+     "demo": (0, at([[0, 0, 0, 0, 0, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+                        [1, 1, 1, 44, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]])),
      "goal": "Make a relay: let a lap end in a pit that already has seeds.",
-     "pos": _at([[2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+     "line": "Goal: make a relay",
+     "pos": at([[2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
                  [1, 1, 1, 44, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]),
-     "want": {"event": "relay"},
-     "why": "Your last seed fell into a pit with seeds: you lift them all and sow on."},
+     "want": {"event": "relay"}},
     {"title": "Your first capture", "rule": 4,
-     "goal": "Capture from the opponent's pits facing your inner row.",
-     "pos": _at([[0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0],
+     "why": "A lap ending in a full pit of your inner row (8-15) takes the seeds of both "
+            "facing pits, if both have seeds.",
+     "demo": (0, at([[0, 0, 0, 0, 0, 0, 1, 2, 0, 2, 0, 0, 0, 0, 0, 0],
+                        [1, 1, 1, 41, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1]])),
+     "goal": "Capture from the opponent's pits facing your inner row.", "line": "Goal: capture",
+     "pos": at([[0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0],
                  [1, 1, 1, 41, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1]]),
-     "want": {"event": "capture"},
-     "why": "A lap ended in your inner row, in a pit that had seeds, and both of the opponent's "
-            "pits in that column had seeds: you take them all."},
+     "want": {"event": "capture"}},
     {"title": "Re-sowing the capture", "rule": 4,
-     "goal": "Capture twice in one move.",
-     "pos": _at([[0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 1, 0, 0],
+     "why": "Captured seeds are sown again from where the lap began; where they end, they can "
+            "capture again.",
+     "demo": (0, at([[0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 1, 0, 2, 0, 0, 0],
+                        [1, 1, 1, 42, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]])),
+     "goal": "Capture twice in one move.", "line": "Goal: capture twice",
+     "pos": at([[0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 1, 0, 0],
                  [1, 1, 1, 42, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]),
-     "want": {"event": "capture", "times": 2},
-     "why": "Captured seeds are sown again from the pit where the lap began; where they end, "
-            "they can capture again."},
+     "want": {"event": "capture", "times": 2}},
     {"title": "A reverse capture", "rule": 5,
-     "goal": "Capture by sowing the other way round.",
-     "pos": _at([[0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+     "why": "From pits 0, 1, 14 and 15 a lap may go clockwise, but only when it ends in a "
+            "capture.",
+     "demo": (1, at([[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0],
+                          [1, 1, 1, 46, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]])),
+     "goal": "Capture by sowing the other way round.", "line": "Goal: a reverse capture",
+     "pos": at([[0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
                  [1, 1, 1, 46, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]),
-     "want": {"event": "reverse"},
-     "why": "From your four leftmost pits (outer 0 and 1, inner 14 and 15) a lap may go "
-            "clockwise, but only when it ends in a capture."},
+     "want": {"event": "reverse"}},
     {"title": "The free set-up", "rule": 1,
+     "why": "In the free set-up each player puts their 32 seeds where they like before the "
+            "first move.",
+     "demo": (1, {}),
      "goal": "Put all 32 of your seeds in your inner row, 4 in each pit.",
+     "line": "Goal: 4 in each inner pit",
      "rules": {"setup": "free"}, "pos": {},
-     "want": {"event": "setup", "pits": [0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]},
-     "why": "In the free set-up each player arranges their 32 seeds as they like before the "
-            "first move: seeds in front can capture at once, seeds behind are safe."},
+     "want": {"event": "setup", "pits": [0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]}},
     {"title": "Winning a game", "rule": 8,
+     "why": "A player who cannot move (no pit of 2 seeds or more) loses the game: a point to "
+            "the other.",
+     "demo": (1, at([[2, 0, 0, 0, 40, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+                         [1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1]])),
      "goal": "Leave your opponent without a pit of 2 seeds or more.",
-     "pos": _at([[0, 0, 0, 0, 0, 2, 0, 40, 0, 0, 2, 0, 1, 0, 0, 0],
+     "line": "Goal: leave them no move",
+     "pos": at([[0, 0, 0, 0, 0, 2, 0, 40, 0, 0, 2, 0, 1, 0, 0, 0],
                  [1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1]]),
-     "want": {"event": "game_end"},
-     "why": "A player who cannot move (no pit of 2 or more) has lost the game: 1 point, and "
-            "the match goes on to 12 points."},
+     "want": {"event": "game_end"}},
 )
+

@@ -10,39 +10,48 @@ def complete(game, lesson, obj):
 
 LESSONS = (
     {"title": "Relay sowing", "rule": 4,
-     "goal": "Make a relay: end a sowing just before a hole that holds stones.",
-     "pos": {"holes": [2, 0, 0, 3, 0, 1, 2, 0, 3, 0]},
-     "want": {"event": "relay"},
-     "why": "The hole after your last stone had stones: you lift them and sow on from the next "
-            "hole. A relay can go round the board many times."},
+     "why": "Sow a hole's stones one per hole, anticlockwise. If the hole after the last one "
+            "has stones, sow on: a relay.",
+     "demo": (1, {"holes": [2, 0, 0, 0, 3, 0, 2, 0, 3, 1]}),
+     "goal": "Make a relay: end a sowing before a hole with stones.",
+     "line": "Goal: make a relay",
+     "pos": {"holes": [2, 0, 0, 3, 0, 1, 2, 0, 0, 0]},
+     "want": {"event": "relay"}},
     {"title": "The stop and a capture", "rule": 5,
-     "goal": "Capture 4 stones or more in one move.",
+     "why": "If the hole after your last stone is empty, you stop and capture the hole after "
+            "that one, any hole.",
+     "demo": (0, {"holes": [0, 1, 0, 0, 2, 0, 4, 1, 0, 2]}),
+     "goal": "Capture 4 stones or more in one move.", "line": "Goal: capture 4 or more",
      "pos": {"holes": [0, 2, 0, 1, 0, 0, 4, 0, 1, 2]},
-     "want": {"event": "capture", "count_at_least": 4},
-     "why": "After your last stone came an empty hole: the sowing stops, and the hole after it "
-            "is captured into your store. Any hole can be captured, yours too."},
+     "want": {"event": "capture", "count_at_least": 4}},
     {"title": "A cascade of captures", "rule": 5,
-     "goal": "Capture two holes or more in one move.",
+     "why": "After a capture, an empty hole then one with stones: you capture that too, and "
+            "so on.",
+     "demo": (0, {"holes": [1, 3, 0, 1, 0, 2, 2, 0, 0, 0]}),
+     "goal": "Capture two holes or more in one move.", "line": "Goal: capture 2 holes",
      "pos": {"holes": [0, 1, 3, 0, 1, 0, 2, 0, 2, 0]},
-     "want": {"event": "capture", "times": 2},
-     "why": "After a capture, an empty hole then a full one: that one is captured too, and so "
-            "on round the board."},
+     "want": {"event": "capture", "times": 2}},
     {"title": "The end of a round", "rule": 7,
-     "goal": "Leave fewer than 2 stones on the board.",
-     "pos": {"holes": [1, 0, 0, 1, 0, 0, 0, 0, 0, 0]},
-     "want": {"event": "round_end"},
-     "why": "With fewer than 2 stones on the board the round ends; a last stone goes to the "
-            "store of whoever controls its hole."},
+     "why": "With fewer than 2 stones left on the board the round ends; a last stone goes to "
+            "its hole's owner.",
+     "demo": (0, {"holes": [0, 1, 0, 0, 1, 0, 0, 0, 0, 0], "store": [23, None]}),
+     "goal": "Leave fewer than 2 stones on the board.", "line": "Goal: end the round",
+     "pos": {"holes": [1, 0, 0, 1, 0, 0, 0, 0, 0, 0], "store": [23, None]},
+     "want": {"event": "round_end"}},
     {"title": "Sons and lending", "rule": 9,
-     "goal": "End the round with 37 stones: win sons.",
+     "why": "The winner fills their holes with 5 each, then some of the loser's: sons. A "
+            "loser short for a hole is lent stones.",
+     "demo": (0, {"holes": [0, 1, 0, 0, 1, 0, 0, 0, 0, 0], "store": [35, None]}),
+     "goal": "End the round with 37 stones: win sons.", "line": "Goal: end with 37 stones",
      "pos": {"holes": [1, 0, 0, 1, 0, 0, 0, 0, 0, 0], "store": [35, None]},
-     "want": {"event": "loan"},
-     "why": "The winner fills their five holes with 5 each, then two of the loser's holes: "
-            "those are sons, the winner's to play next round. The loser is 2 short for their "
-            "last hole: the winner lends them 2, repaid after the next round."},
+     "want": {"event": "loan"}},
     {"title": "Winning the match", "rule": 8,
+     "why": "A player who cannot fill even one hole with 5 stones when a round ends loses the "
+            "match.",
+     "demo": (0, {"holes": [0, 1, 0, 0, 1, 0, 0, 0, 0, 0], "store": [None, 3]}),
      "goal": "End the round while your opponent has fewer than 5 stones.",
+     "line": "Goal: win the match",
      "pos": {"holes": [1, 0, 0, 1, 0, 0, 0, 0, 0, 0], "store": [None, 3]},
-     "want": {"event": "end"},
-     "why": "A player who cannot fill even one hole with 5 stones has lost the match."},
+     "want": {"event": "end"}},
 )
+

@@ -70,6 +70,9 @@ class PlayScreen:
         if b == "start" or (b == "b" and ph in ("ai", "select", "none")):
             s.pause()
             return
+        if ph == "none" and b == "a" and s.lesson is not None:  # a lesson's sowing ended:
+            s.learn("next")  # the player's try after the example, or the try told in words
+            return
         if ph == "select":
             if b in ("up", "down", "left", "right"):
                 self.cursor = self.nav(self.cursor, b)

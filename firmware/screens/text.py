@@ -100,8 +100,8 @@ class SummaryScreen:
 
 
 class LessonScreen(SummaryScreen):
-    """A lesson's text (firmware/lesson.py): its goal before the board (kind "goal"), then the
-    goal met and why ("met") or what the move did and the goal again ("again")."""
+    """A lesson's text (firmware/lesson.py): its rule and goal before the board (kind "goal"),
+    then the move told and the goal met ("met") or the goal again ("again")."""
     name = "lesson"
 
     def __init__(self, s, kind, head, lines):
@@ -116,15 +116,17 @@ class LessonScreen(SummaryScreen):
         # (words of more than 10 letters: CircuitPython keeps shorter ones as names for good)
         more = "v " if self.top + rows < len(self.lines) else ""
         if self.kind == "goal":
-            return more + "A: play  B: lessons"
-        return more + ("A: next  B: lessons" if self.kind == "met" else "A: again  B: lessons")
+            return more + "A: example  B: lessons"
+        return more + ("A: next  B: board" if self.kind == "met" else "A: again  B: board")
 
     def press(self, b):
         s = self.s
         if b == "a" and self.kind == "met":
-            s.learn("begin", s.lesson + 1)  # the next lesson's goal
+            s.learn("begin", s.lesson + 1)  # the next lesson's rule
         elif b == "a":
-            s.learn("board" if self.kind == "goal" else "again")
+            s.learn("demo" if self.kind == "goal" else "again")
+        elif b == "b" and self.kind != "goal":
+            s.to_board()  # the final board again, to look at it (A there: this page again)
         elif b in ("b", "start"):
             s.learn("leave")
         else:

@@ -46,6 +46,13 @@ class BoardView:
             return ""
         if s.phase == "over" and getattr(s.scr, "kind", "") == "over":
             return s.scr.head  # the final board: who won
+        if s.lesson is not None:  # a lesson: its goal stays on top while the player tries
+            st = s.stage
+            if st == "demo":
+                return "Example: %s" % s.last[2] if s.phase == "anim" else "That was the example"
+            if s.phase == "none" and st != "try":
+                return "Goal met: well done!" if st == "met" else "Not this time"
+            return s.goal
         nm = s.names()
         p = s.mover()
         if s.phase == "anim":
@@ -127,7 +134,7 @@ class BoardView:
             s.tidy()           # when it has piled up; never before a cursor step's picture: ~30 ms)
         f = self.frame
         t = self.turn_text(s)
-        x = self.extra(s) if s.phase != "over" else ""
+        x = self.extra(s) if s.phase != "over" and s.lesson is None else ""  # (a lesson: its goal)
         if x:
             t = t + "  " + x
         th, bar = self.corner(s)
@@ -143,6 +150,10 @@ class BoardView:
         elif not m and s.phase == "select" and s.is_human(s.mover()):
             m = pl.keys_line()  # nothing to say: which keys do what
             col = ui.CYAN
+        elif not m and s.lesson is not None and s.phase in ("none", "anim"):
+            m = "A: skip the example" if s.phase == "anim" else \
+                "A: your try  B: menu" if s.stage == "demo" else "A: why  B: menu"
+            col = ui.CYAN  # (a lesson's sowing ended: the board stays until A)
         if s.phase == "choose":
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:

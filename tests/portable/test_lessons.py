@@ -37,7 +37,7 @@ def _check(name):
         want = lesson["want"]
         shown = "last" if "last" in want else want["event"]
         assert shown in SHOWS[rule], (lesson["title"], rule, shown)
-        for k in ("title", "goal", "why"):
+        for k in ("title", "goal", "why", "line"):
             assert lesson[k] and len(lesson[k]) < 400
         assert len(lesson["goal"]) <= 80, lesson["goal"]  # one sentence, a few lines at 160x128
         g = games.load(name, lesson.get("rules"))
@@ -96,3 +96,88 @@ def test_the_consoles_check_makes_no_dict_of_an_omweso_sowing_step():
         for i in range(g.moves(pos, buf)):
             L.meets(g, lesson, pos, buf[i])
     assert "engine.omweso_trace" not in sys.modules
+
+
+# Each lesson teaches before it tests (issue 55 #1, #6): its rule in plain words, an example move
+# on a position of its own, a hint within the rules taught so far, and every move told from its
+# own trace; every text fits the 160x128 screen's 26 columns (its rule page 8 lines).
+COLS = 26
+LAND = {"oanquan": "landed in square %d", "sanyao": "landed in hole %d",
+        "omweso": "fell into pit %d"}
+
+
+def _lines(texts):
+    """How many lines `texts` take word-wrapped to COLS (no word may be longer)."""
+    n = 0
+    for t in texts:
+        k = 0
+        for w in t.split():
+            assert len(w) <= COLS, w
+            k = len(w) if k == 0 else k + 1 + len(w) if k + 1 + len(w) <= COLS else -len(w)
+            if k < 0:
+                n += 1
+                k = -k
+        n += 1
+    return n
+
+
+def _teaches(name):
+    lessons = L.load(name)
+    buf = None
+    for i in range(len(lessons)):
+        ls = lessons[i]
+        rule = L.rule(name, ls)
+        why = ls["why"]  # the rule in words, not its ID only
+        assert len(why.split()) >= 10 and rule not in why and why[0].isupper(), why
+        assert _lines(["%s (rule %s)" % (why, rule), "Your goal: " + ls["goal"]]) <= 8, rule
+        assert ls["line"].startswith("Goal: ") and len(ls["line"]) <= COLS, ls["line"]
+        assert len("%d. %s" % (i + 1, ls["title"])) <= COLS
+        g = games.load(name, ls.get("rules"))
+        pos = L.position(g, ls)
+        bad = L.later(lessons, i)
+        # the example: a move that shows the rule, no rule taught later, and not the answer (a
+        # position of its own, or a move that misses the goal: Omweso's set-up)
+        dp, dm = L.demo(g, ls)
+        assert bytes(dp) != bytes(pos) or not L.meets(g, ls, pos, dm)
+        w = L.play(g, ls, dp, dm)
+        shown = ls["want"].get("event")
+        assert w.met or shown == "setup" and shown in w.seen, (rule, ls["title"])
+        assert not [e for e in w.seen if e in bad], (ls["title"], w.seen)
+        # the hint: the goal met with the rules taught so far
+        if buf is None or len(buf) < g.MAX_MOVES:
+            buf = [0] * g.MAX_MOVES
+        n = g.moves(pos, buf)
+        legal = [(buf[k], g.move_str(pos, buf[k])) for k in range(n)]
+        h = L.hint(g, lessons, i, pos, legal)
+        w = L.play(g, ls, pos, h)
+        assert w.met and not [e for e in w.seen if e in bad], (ls["title"], w.seen, bad)
+        # every move told from its own trace: where its last seed fell, what it did
+        told = {}
+        for code, t in legal:
+            met, lines = L.tell(g, ls, pos, code)
+            ok, trace, after = L.attempt(g, ls, pos, code)
+            assert met == ok
+            text = " ".join(lines)
+            _lines(lines)
+            drops = [e["at"] for e in trace if e["event"] == "drop"]
+            if drops:
+                assert LAND[name] % drops[-1] in text, (t, text)
+            for e in trace:
+                if e["event"] == "capture":
+                    assert str(e["at"]) in text, (t, text)
+            if shown == "relay" and not ok:  # why it was no relay (issue 55 #4)
+                assert "no relay" in text.lower(), (t, text)
+            told[t] = text
+        assert len(set(told.values())) == len(told), told  # not a fixed sentence
+
+
+def test_OAQ_lessons_teach_the_rule_then_tell_each_move():
+    _teaches("oanquan")
+
+
+def test_SY_lessons_teach_the_rule_then_tell_each_move():
+    _teaches("sanyao")
+
+
+def test_OM_lessons_teach_the_rule_then_tell_each_move():
+    _teaches("omweso")

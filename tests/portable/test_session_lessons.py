@@ -1,16 +1,18 @@
-# The lessons on the console (issue 31 #1; firmware/lesson.py, LessonScreen in firmware/screens/text.py): the
-# title's "Learn..." lists a game's lessons; a lesson shows its goal, then its board; the player's
-# move is judged at the end of its sowing: a wrong move says what it did and the lesson's position
-# comes back, the hinted move (a move that meets the goal) meets it and says why. Lessons met are
-# saved and marked; a lesson neither saves itself as a game nor loses the game offered as
-# "Resume". Driven by buttons only. Portable: also under MicroPython -X heapsize=180k. Omweso's
+# The lessons on the console (issues 31, 55; firmware/lesson.py, LessonScreen in
+# firmware/screens/text.py): the title's "Learn..." lists a game's lessons; a lesson shows its rule
+# in words and its goal, then its example played on the board, then its board with the goal on top;
+# the player's move is judged at the end of its sowing and the final board stays with the verdict;
+# A tells the move from its trace (a wrong move: why it missed, and the lesson's position comes
+# back), B on that page shows the board again. The hinted move (one that meets the goal with the
+# rules taught so far) meets it. Lessons met are saved and marked; a lesson neither saves itself as
+# a game nor loses the game offered as "Resume". Driven by buttons only. Portable: also under MicroPython -X heapsize=180k. Omweso's
 # session, as tests/portable/test_session.py's, does not fit there beside this module on a 64-bit
 # machine: tests/test_app_lessons.py plays its lessons on CPython (its engine check is portable:
 # tests/portable/test_lessons.py), and tests/test_device_lessons.py one on the chip.
 import sys
 from engine import games
 import firmware.lessons as L
-from firmware.common import num
+from firmware.common import num, unload
 from session_util import make, nvm, press, settle, human_move, Clock
 
 
@@ -30,20 +32,41 @@ def _lesson(name, i):
 
 
 def _open(s, c, i):
-    """From the lesson list: lesson i's goal, then its board."""
+    """From the lesson list: lesson i's rule and goal, its example played (A skips it to its
+    end), then its board."""
     ls = L.load(s.cfg["game"])[i]  # (before the session's own load and drop)
+    unload("firmware.lessons." + s.cfg["game"])  # (its code: Omweso's engine loads next)
     s.scr.select(("lesson", i))
     press(s, c, "a")
     assert s.screen == "lesson" and s.scr.kind == "goal"
     assert s.scr.title() == "%d. %s" % (i + 1, ls["title"]) and len(s.scr.title()) <= 26
-    assert s.scr.raw[0] == ls["goal"]
+    assert s.scr.raw[0] == "%s (rule %s)" % (ls["why"], L.rule(s.cfg["game"], ls))
+    assert s.scr.raw[-1] == "Your goal: " + ls["goal"]
+    press(s, c, "a")  # the example, played from its own position
+    g = s.game
+    assert s.screen == "play" and s.stage == "demo"
+    dp, dm = L.demo(g, ls)
+    assert s.last[2] == g.move_str(dp, dm)
+    assert s.phase in ("anim", "none")
+    _sown(s, c)
+    assert s.screen == "play" and s.phase == "none" and s.stage == "demo"  # its end stays
     press(s, c, "a")
-    assert s.screen == "play" and s.phase in ("select", "setup")
+    assert s.screen == "play" and s.phase in ("select", "setup") and s.stage == "try"
+    assert s.goal == ls["line"] and len(s.goal) <= 26
     assert s.brain is None  # no AI in a lesson, and none named
     assert "firmware.lessons." + s.cfg["game"] not in sys.modules  # its data go while it is played
     assert s.names()[s.human] == "You" and s.names()[1 - s.human] == "Other"
     assert bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     return ls
+
+
+def _sown(s, c):
+    """Time passes until the sowing shown has ended (its final board then waits for A)."""
+    for _ in range(2000):
+        if s.screen != "play" or s.phase != "anim":
+            return
+        c.t += 400
+        s.tick(c.t)
 
 
 def _set_up(s, c, want):
@@ -124,10 +147,19 @@ def _lessons(name, other=None):
             _set_up(s, c, [2] * 16)  # 32 seeds, not as the goal wants
         else:
             _play(s, c, _wrong(s, ls))
-        settle(s, c)
+        _sown(s, c)
+        assert s.screen == "play" and s.phase == "none" and s.stage == "again", (name, i)
+        after = bytes(s.rec.pos)  # the final board stays, until A
+        press(s, c, "a")
         assert s.screen == "lesson" and s.scr.kind == "again", (name, i)
         assert s.scr.title() == "Not this time" and s.scr.raw[-1] == "Your goal: " + ls["goal"]
+        assert s.scr.raw[:-2] == L.tell(s.game, ls, L.position(s.game, ls),
+                                         s.game.parse_move(L.position(s.game, ls), s.last[2]))[1]
         assert not s.learnt & L.bit(name, i)
+        press(s, c, "b")  # the board again, to look at it, then the page again
+        assert s.screen == "play" and s.phase == "none" and bytes(s.rec.pos) == after
+        press(s, c, "a")
+        assert s.screen == "lesson" and s.scr.kind == "again"
         press(s, c, "a")  # try again: the lesson's position back
         assert s.screen == "play" and bytes(s.rec.pos) == start and s.last is None
         if s.phase == "setup":
@@ -139,11 +171,18 @@ def _lessons(name, other=None):
             press(s, c, "a")
             while s.phase == "choose":  # the prompt starts on the hinted way
                 press(s, c, "a")
-        settle(s, c)
-        assert s.screen == "lesson" and s.scr.kind == "met", (name, i, s.screen)
-        assert s.scr.title() == "Goal met: well done!" and s.scr.raw == [ls["why"]]
+        _sown(s, c)
+        assert s.screen == "play" and s.stage == "met", (name, i, s.screen)
         assert s.learnt & L.bit(name, i)
-        press(s, c, "b")  # back to the list, on this lesson, marked
+        press(s, c, "a")
+        assert s.screen == "lesson" and s.scr.kind == "met", (name, i, s.screen)
+        assert s.scr.title() == "Goal met: well done!"
+        assert s.scr.raw == L.tell(s.game, ls, L.position(s.game, ls),
+                                   s.game.parse_move(L.position(s.game, ls), s.last[2]))[1]
+        press(s, c, "b", "b")  # the board, its pause menu, back to the list, on this lesson
+        assert s.screen == "pause"
+        s.scr.select(("quit", None))
+        press(s, c, "a")
         assert s.screen == "learn" and s.scr.items[s.scr.sel] == ("lesson", i)
         assert s.scr.item_text(("lesson", i)) == "%d+ %s" % (i + 1, ls["title"])
         assert s.game is None and s.lesson is None
@@ -152,11 +191,15 @@ def _lessons(name, other=None):
     assert s.screen == "title" and s.scr.items[s.scr.sel] == ("go", "learn")
     # the saved game was kept through every lesson; the lessons met come back after a restart
     learnt = s.learnt
-    s = None  # one session, as on the device (two do not fit MicroPython's 180 KB with a save)
+    n = len(lessons)
+    # one session, as on the device (two do not fit MicroPython's 180 KB with a save), and the
+    # lessons' data the test read go too
+    s = lessons = ls = None
+    unload("firmware.lessons." + name)
     import gc
     gc.collect()
     t = make(name, store=store)
-    assert t.learnt == learnt == (1 << len(lessons)) - 1 << 8 * games.NAMES.index(name), \
+    assert t.learnt == learnt == (1 << n) - 1 << 8 * games.NAMES.index(name), \
         (t.learnt, t.notice)
     if other:
         t.resume()
@@ -180,9 +223,9 @@ def test_a_lesson_from_its_pause_menu_starts_again_or_goes_back():
                      "Back to lessons"]
     press(s, c, "b")
     _play(s, c, _wrong(s, ls))
-    settle(s, c)
-    assert s.scr.kind == "again"
-    press(s, c, "a", "b")
+    _sown(s, c)
+    assert s.stage == "again" and s.screen == "play"
+    press(s, c, "b")  # the final board's pause menu
     s.scr.select(("restart", None))
     press(s, c, "a")
     assert s.screen == "play" and bytes(s.rec.pos) == bytes(L.position(s.game, ls))
@@ -205,7 +248,9 @@ def test_the_last_lesson_met_goes_back_to_the_list_and_blitz_waits_in_a_lesson()
     press(s, c, "x", "a")
     while s.phase == "choose":
         press(s, c, "a")
-    settle(s, c)
+    _sown(s, c)
+    assert s.stage == "met"
+    press(s, c, "a")
     assert s.scr.kind == "met"
     press(s, c, "a")  # "next" after the last: the list, and a word
     assert s.screen == "learn" and s.msg == "Every lesson done!"

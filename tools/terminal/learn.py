@@ -1,8 +1,8 @@
 # The terminal game's lessons (tools/terminal/game.py, "Who plays?" -> learn): the lessons of
-# firmware/lessons/ one at a time: the goal, the board, your move, what it did, and whether the
-# goal was met and why; a wrong move puts the lesson's position back to try again.
+# firmware/lessons/ one at a time: the rule in plain words, its example played (Enter: shown, s:
+# skipped), the goal, the board, your move told from its trace (firmware/lessons/<game>.py tell)
+# and whether the goal was met; a wrong move puts the lesson's position back to try again.
 from engine import games
-from engine.explain import takes, gain
 import firmware.lessons as L
 
 
@@ -42,6 +42,18 @@ def lesson(ask, say, name, ls, view, renderer):
     me = g.to_move(pos)
     say("")
     say("%s (rule %s, docs/rules.md)" % (ls["title"], L.rule(name, ls)))
+    say("The rule: " + ls["why"])
+    if ask("Enter: see an example; s: skip it: ").strip().lower() not in ("s", "skip", "q"):
+        dp, dm = L.demo(g, ls)
+        say(renderer.board(g, dp, view))
+        say("Example: %s." % g.move_str(dp, dm))
+        ok, trace, after = L.attempt(g, ls, dp, dm)
+        s = renderer.summary(g, after, trace, view, me)
+        if s:
+            say(s)
+        say(renderer.board(g, after, view))
+        say(" ".join(L.tell(g, ls, dp, dm)[1]))
+    say("")
     say("Goal: " + ls["goal"])
     while True:
         say("")
@@ -65,9 +77,9 @@ def lesson(ask, say, name, ls, view, renderer):
         s = renderer.summary(g, after, trace, view, me)
         if s:
             say(s)
+        say(renderer.board(g, after, view))
+        told = " ".join(L.tell(g, ls, pos, m)[1])  # the move in words, from its own trace
         if ok:
-            say(renderer.board(g, after, view))
-            say("Goal met! " + ls["why"])
+            say("Goal met! " + told)
             return True
-        say("Not this time (that move %s). The position is back: try again." %
-            takes(gain(g, pos, m)))
+        say("Not this time. %s The position is back: try again." % told)
