@@ -92,11 +92,20 @@ def load(self):
     from firmware.screens.menu_items import CFG_VALUES
     if self.store is None:
         return
-    try:
-        data = self.store.load()
-    except Exception as e:
-        data = None
-        self.notice = _kept(self) if isinstance(e, MemoryError) else "Save unreadable: ignored"
+    data = None
+    for again in (0, 1):
+        try:
+            data = self.store.load()
+            break
+        except MemoryError:  # the heap, not the save: once more after a collection, then kept
+            if again:
+                self.notice = _kept(self)
+                return
+            import gc
+            gc.collect()
+        except Exception:
+            self.notice = "Save unreadable: ignored"
+            break
     if getattr(self.store, "error", None):
         self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
     if data is None:
@@ -123,6 +132,9 @@ def load(self):
         nr = head.get("nr")  # the next game's rules, when not the saved game's (saves.encode)
         if nr:
             self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
+    except MemoryError:  # not a verdict on the save either
+        self.saved = None
+        self.notice = _kept(self)
     except Exception:
         self.saved = None
         self.notice = "Save unreadable: ignored"
