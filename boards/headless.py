@@ -14,6 +14,16 @@ NAME = "headless"
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start", "select")
 
 
+def names_of(keys):
+    """A board's names for these buttons as a D-pad board with A, B, X, Y names them (the lines
+    on screen, firmware/common.py key): "a" -> "A", "start" -> "Start", "up" -> "up"."""
+    return " ".join(k.upper() if len(k) == 1 else k.capitalize() if k in ("start", "select")
+                    else k for k in keys)
+
+
+NAMES = names_of(KEYS)
+
+
 def render_area(core, area):
     """(clipped area, its RGB565 pixels big-endian, 2 bytes each) from a display core, or None
     when the area is off-screen. Shared with boards/desktop.py."""
@@ -153,10 +163,12 @@ class ScriptedButtons:
 class Board:
     """The board interface (docs/boards.md) as an object, for any screen size."""
 
-    def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None):
+    def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None,
+                 names=None):
         displayio.release_displays()
         self.NAME = NAME
         self.KEYS = keys
+        self.NAMES = names or names_of(keys)  # another board's (its NAMES) to draw its lines
         self.display = HeadlessDisplay(width, height)
         self.buttons = ScriptedButtons(keys)
         self.audio = None

@@ -28,6 +28,7 @@ display.root_group = displayio.Group()
 # Four buttons only: the app's four-button mode (no "up" in KEYS) uses A to confirm, B to go back,
 # X and Y to move the cursor (up/left and down/right).
 KEYS = ("a", "b", "x", "y")
+NAMES = "A B X Y"  # KEYS as the lines on screen name them (firmware/common.py key)
 buttons = keypad.Keys(
     (board.GP12, board.GP13, board.GP14, board.GP15),
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)

@@ -25,6 +25,7 @@ display = BusDisplay(_bus, INIT, width=240, height=240, rotation=270, rowstart=8
 display.root_group = displayio.Group()  # black until the app's picture (pico_display_pack2.py)
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
+NAMES = "up down left right A B X Y press"  # KEYS as the lines on screen name them
 buttons = keypad.Keys(
     (board.GP2, board.GP18, board.GP16, board.GP20,
      board.GP15, board.GP17, board.GP19, board.GP21, board.GP3),

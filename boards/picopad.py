@@ -48,6 +48,7 @@ if display is None:  # the Pico build: SPI0 SCK GP18, MOSI GP19, DC GP17, CS GP2
 display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
+NAMES = "up down left right A B X Y"  # KEYS as the lines on screen name them
 buttons = keypad.Keys(  # the same GPIOs in both builds (the own build names them SW_UP, ...)
     (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.GP9, board.GP8),
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)

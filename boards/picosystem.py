@@ -15,6 +15,7 @@ display = board.DISPLAY
 display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
+NAMES = "up down left right A B X Y"  # KEYS as the lines on screen name them
 buttons = keypad.Keys(
     (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
      board.SW_A, board.SW_B, board.SW_X, board.SW_Y),

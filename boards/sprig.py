@@ -16,6 +16,7 @@ display = board.DISPLAY
 display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
+NAMES = "W S A D L K I J"  # KEYS as the lines on screen name them: the buttons' letters
 buttons = keypad.Keys(
     (board.BUTTON_W, board.BUTTON_S, board.BUTTON_A, board.BUTTON_D,
      board.BUTTON_L, board.BUTTON_K, board.BUTTON_I, board.BUTTON_J),

@@ -18,6 +18,7 @@ display.auto_refresh = True
 display.root_group = displayio.Group()  # black, not the terminal redrawn, until the app's picture
 
 KEYS = ("up", "down", "left", "right", "a", "b", "start")
+NAMES = "up down left right O X Z"  # KEYS as the lines on screen name them
 buttons = keypad.Keys(
     (board.BUTTON_UP, board.BUTTON_DOWN, board.BUTTON_LEFT, board.BUTTON_RIGHT,
      board.BUTTON_O, board.BUTTON_X, board.BUTTON_Z),

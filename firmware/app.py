@@ -44,8 +44,10 @@ class App:
         self.floor = -1 - _SLACK
         self.view = None
         # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
+        names = getattr(board, "NAMES", None)  # what the board calls its buttons (boards/)
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
-                               tidy=self.tidy, drop_view=self.drop_view)
+                               tidy=self.tidy, drop_view=self.drop_view,
+                               keys=names and (keys, names.split()))
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
         d = board.display

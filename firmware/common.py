@@ -54,6 +54,15 @@ def suffix(text):
     return text[i:]
 
 
+def key(s, *b):
+    """What the board calls buttons b, joined by "/" ("Z", "up/down", "X/Y"; "" for a button it
+    lacks): its NAMES (boards/), which the app gives the session, so that every line names the
+    keys the player presses; a session without them (tests) says a letter's capital, a word."""
+    k = s.keys
+    return "/".join([(k[1][k[0].index(x)] if x in k[0] else "") if k else
+                     x.upper() if len(x) < 2 else x for x in b])
+
+
 # moves a Legal lists at first: Omweso lists up to 256 (1 KB of list), rarely more than 48
 _FEW = const(64)
 

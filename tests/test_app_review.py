@@ -47,7 +47,7 @@ def _walk(app, s, out=None):
     assert f.status.text == ui.fit(o.final, app.view.w - 4)
     found = s.review.items
     if found:
-        assert f.msg.text == ui.fit("A: score  v: costly moves", app.view.w)
+        assert f.msg.text == "A: score  down: mistakes"  # (26 characters: a line at 160x128)
     for k, e in enumerate(found):
         s.press("down")
         d = shot(app)

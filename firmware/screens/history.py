@@ -1,6 +1,7 @@
 # Move history (from the pause menu): every move of the game so far, who played it and what it
 # captured, scrollable, the newest at the bottom; A replays the last move's sowing on the board.
 # Portable.
+from firmware.common import key
 
 
 class HistoryScreen:
@@ -31,7 +32,7 @@ class HistoryScreen:
         return "Moves (%d)" % len(log_entries(self.s.log))
 
     def foot(self, rows):
-        return "A replay last  B back"
+        return "%s replay last  %s back" % (key(self.s, "a"), key(self.s, "b"))
 
     def press(self, b):
         s = self.s

@@ -4,6 +4,7 @@
 # Loaded only while a menu shows. Portable.
 from firmware.screens import menu_items as M
 from firmware.games import engine_game, adapter
+from firmware import common  # (key: a row's `key` is a name here)
 
 
 class MenuScreen:
@@ -85,26 +86,28 @@ class MenuScreen:
 
     def note(self):
         """One line under the menu: what the selected row is about. It names the board's own
-        buttons, the same words on every board: on a four-button board (A, B, X, Y) X/Y choose
-        the row and A changes a value (press()/activate()), on a D-pad up/down and left/right.
-        At most two lines of 26 characters (the view wraps it; a 160 px wide screen)."""
+        buttons (common.key), the same words on every board: on a four-button board (A, B, X,
+        Y) X/Y choose the row and A changes a value (press()/activate()), on a D-pad up/down
+        and left/right. At most two lines of 26 characters (the view wraps it; 160 px wide)."""
         s = self.s
         it = self.items[self.sel]
+        a = common.key(s, "a")
         if it[0] == "rule":
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
         if it[0] == "lesson":
             from firmware import lessons
             met = s.learnt & lessons.bit(s.cfg["game"], it[1])
-            return "+: goal met once. A: again" if met else "A: its goal, then play"
+            return ("+: goal met once. %s: again" if met else "%s: its goal, then play") % a
         if self.name == "title" and it == ("cfg", "game"):
             from firmware.games.notes import DESC
             return DESC[s.cfg["game"]]
-        ud = "X/Y" if s.four else "up/down"
+        k = common.key
+        ud = k(s, "x", "y") if s.four else k(s, "up", "down")
         if it[0] == "cfg":
-            return ud + ": choose, " + ("A" if s.four else "left/right") + ": change"
+            return "%s: choose, %s: change" % (ud, a if s.four else k(s, "left", "right"))
         if self.name in ("title", "learn"):
-            return ud + ": choose, A: select"
+            return "%s: choose, %s: select" % (ud, a)
         if self.name == "rules":
             return "Rule change: new game"  # on Back
         return ""
@@ -145,7 +148,7 @@ class MenuScreen:
         elif kind == "start":
             if self._resumable() and not self.armed:  # the saved game would be lost: ask
                 self.armed = True
-                s.say("Saved game lost: A again")
+                s.say("Saved game lost: %s again" % common.key(s, "a"))
                 return
             s.new_game()
         elif kind == "resume":

@@ -4,7 +4,7 @@
 # the board). On the board page up/down (X/Y) steps through them: the position before each, the
 # move played (marked as the last move) and the better one (as a hint), what it lost and what
 # the better one takes. Portable.
-from firmware.common import agree
+from firmware.common import agree, key
 
 
 class GameOverScreen:
@@ -82,10 +82,11 @@ class GameOverScreen:
         e = self.shown()
         if e is not None:
             return e[6]
-        r = self.s.review
-        if r is not None and r.items:
-            return "A: score  Y: costly moves" if self.s.four else "A: score  v: costly moves"
-        return "A: why, the score  B: menu"
+        s = self.s
+        r = s.review
+        if r is not None and r.items:  # (26 characters: "down: costly moves" did not fit)
+            return "%s: score  %s: mistakes" % (key(s, "a"), key(s, "y" if s.four else "down"))
+        return "%s: why, the score  %s: menu" % (key(s, "a"), key(s, "b"))
 
     def _lines(self, nm):
         out = [self.final, self.reason]
@@ -113,10 +114,11 @@ class GameOverScreen:
         return "Match over" if self.s.ad.MATCH else "Game over"
 
     def foot(self, rows):
+        k = (key(self.s, "a"), key(self.s, "b"))
         if self.page == 0:
-            return "A score  B menu"
+            return "%s score  %s menu" % k
         more = "v " if self.top + rows < len(self.lines) else ""
-        return more + "A again  B board"
+        return more + "%s again  %s board" % k
 
     def press(self, b):
         s = self.s

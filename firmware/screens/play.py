@@ -2,7 +2,7 @@
 # cells that can be played, picking one, the direction/choice prompts (also at an Omweso mid-move
 # choice point), hint, undo, pause; during a set-up (Omweso's) the game's adapter takes the
 # buttons (setup_press). The game flow itself (AI turn, animation) is the session's. Portable.
-from firmware.common import suffix
+from firmware.common import suffix, key
 
 
 class PlayScreen:
@@ -150,11 +150,16 @@ class PlayScreen:
         self.s.say(words)
 
     def keys_line(self):
-        """Which of the board's own keys do what on the human's turn (26 characters at most: a
-        line at 160x128): X/Y step on a four-button board, whose hint is in the pause menu."""
-        if self.s.four:
-            return "X/Y: pit  A: play  B: menu"
-        return "A: play  X: hint  B: menu"
+        """Which of the board's own keys do what on the human's turn, by their names (26
+        characters at most: a line at 160x128): X/Y step on a four-button board; the hint is
+        in the pause menu there and where no X button is (the uGame's O/X/Z)."""
+        s = self.s
+        if s.four:
+            return "%s: pit  %s: play  %s: menu" % (key(s, "x", "y"), key(s, "a"), key(s, "b"))
+        h = key(s, "x")
+        if h:
+            return "%s: play  %s: hint  %s: menu" % (key(s, "a"), h, key(s, "b"))
+        return "%s: play  %s: menu" % (key(s, "a"), key(s, "b"))
 
     # ------------------------------------------------------------------ picking a move
     def pick(self, cell):

@@ -1,6 +1,7 @@
 # Text screens: the game's "How to play" (scrollable), the round summary between rounds or
 # games of a match, and a lesson's goal and result (firmware/lesson.py). Portable.
 from firmware.games import part, drop
+from firmware.common import key
 
 
 class HelpScreen:
@@ -32,10 +33,11 @@ class HelpScreen:
         return "How to play"
 
     def foot(self, rows):
-        k = "X/Y" if self.s.four else "up/down"  # the board's own buttons
+        s = self.s
+        k = (key(s, "x", "y") if s.four else key(s, "up", "down"), key(s, "b"))  # its own names
         if self.top + rows < len(self.lines):
-            return "v more  " + k + "  B: back"
-        return k + ": scroll  B: back"
+            return "v more  %s  %s: back" % k
+        return "%s: scroll  %s: back" % k
 
     def press(self, b):
         s = self.s
@@ -87,7 +89,8 @@ class SummaryScreen:
         return self.s.ad.MATCH + " summary"
 
     def foot(self, rows):
-        return ("v " if self.top + rows < len(self.lines) else "") + "A continue"
+        more = "v " if self.top + rows < len(self.lines) else ""
+        return more + "%s continue" % key(self.s, "a")
 
     def press(self, b):
         s = self.s
@@ -115,9 +118,11 @@ class LessonScreen(SummaryScreen):
     def foot(self, rows):
         # (words of more than 10 letters: CircuitPython keeps shorter ones as names for good)
         more = "v " if self.top + rows < len(self.lines) else ""
+        k = (key(self.s, "a"), key(self.s, "b"))
         if self.kind == "goal":
-            return more + "A: example  B: lessons"
-        return more + ("A: next  B: board" if self.kind == "met" else "A: again  B: board")
+            return more + "%s: example  %s: lessons" % k
+        return more + ("%s: next  %s: board" if self.kind == "met" else
+                       "%s: again  %s: board") % k
 
     def press(self, b):
         s = self.s

@@ -3,7 +3,7 @@
 import displayio
 from firmware.views import ui
 from engine.compat import ticks_diff
-from firmware.common import num
+from firmware.common import num, key
 
 
 class BoardView:
@@ -151,13 +151,14 @@ class BoardView:
             m = pl.keys_line()  # nothing to say: which keys do what
             col = ui.CYAN
         elif not m and s.lesson is not None and s.phase in ("none", "anim"):
-            m = "A: skip the example" if s.phase == "anim" else \
-                "A: your try  B: menu" if s.stage == "demo" else "A: why  B: menu"
+            a = key(s, "a")
+            m = "%s: skip the example" % a if s.phase == "anim" else ("%s: your try  %s: menu"
+                if s.stage == "demo" else "%s: why  %s: menu") % (a, key(s, "b"))
             col = ui.CYAN  # (a lesson's sowing ended: the board stays until A)
         if s.phase == "choose":
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
         elif s.phase == "setup" and not m:
-            m = "hand %d: B take, A drop" % pl.hand
+            m = "hand %d: %s take, %s drop" % (pl.hand, key(s, "b"), key(s, "a"))
         elif s.phase == "over":
             m = getattr(s.scr, "line", "")  # the result's keys, or a reviewed move's why
         if s.phase == "choose":

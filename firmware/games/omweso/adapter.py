@@ -1,6 +1,6 @@
 # Omweso as the app sees it (see ../oanquan/adapter.py). Pits are numbered in each player's own order; the
 # board is drawn from one player's side: outer row at the bottom, inner row above it.
-from firmware.common import agree
+from firmware.common import agree, key
 
 NAME = "omweso"
 SETTINGS = ("take_back", "blitz")  # the flags: see ../oanquan/adapter.py
@@ -175,7 +175,7 @@ def setup_press(play, b):
             s.play_move(code)
         else:
             play.armed = True
-            s.say("A again: done, B: edit")
+            s.say("%s again: done, %s: edit" % (key(s, "a"), key(s, "b")))
     elif b == "b":
         play.armed = False
         if play.setup[play.cursor]:

@@ -19,5 +19,6 @@ HELP = (
     "A player who cannot move loses the game (1 point). Capturing both end columns in one move "
     "(okutema) wins 2 points. The match goes to the points set in Rule options.",
     "",
-    "Free set-up: arrange your 32 seeds (B takes a seed, A drops it, A twice when done).",
+    "Free set-up: arrange your 32 seeds a seed at a time, taking from a pit and dropping into "
+    "another (the line under the board names the keys); with an empty hand, drop twice to end.",
 )
