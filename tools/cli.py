@@ -336,7 +336,17 @@ COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": 
             "explain": cmd_explain, "review": cmd_review}
 
 
+MAX_ARG = 255  # characters of one argument: the MicroPython Unix port's own limit (below)
+
+
 def _run(argv):
+    # The port interns every sys.argv entry (at most 255 bytes) before any script runs: a longer
+    # one stops it with "FATAL: uncaught NLR", exit 1, out of this file's reach. CPython refuses
+    # the same argument here, so both refuse it (only CPython can say so on an error: line).
+    for i in range(len(argv)):
+        if len(argv[i]) > MAX_ARG:
+            raise Bad("argument %d is %d characters, at most %d (the MicroPython port's limit): "
+                      "give long moves as --moves @FILE" % (i + 1, len(argv[i]), MAX_ARG))
     if not argv:
         raise Bad("no command (%s)" % USAGE)
     if argv[0] not in COMMANDS:
