@@ -1,5 +1,6 @@
 # The desktop board: the device screen in a pygame window (blinka_displayio_pygamedisplay), scaled
-# up, keyboard mapped to the buttons, saves in a file, optional beeps through pygame.mixer.
+# up, keyboard mapped to the buttons (boards/keymap.py: the lines on screen name the keys), a key
+# map over the screen on F1 or ?, saves in a file, optional beeps through pygame.mixer.
 # Size and scale: MANCALA_SIZE=WxH (default 320x240), MANCALA_SCALE=n (default 3), or make().
 import os
 import array
@@ -10,17 +11,17 @@ import pygame
 import displayio
 from busdisplay import BusDisplay
 from blinka_displayio_pygamedisplay import PyGameDisplay
+from boards import keymap
+from boards.keymap import KEYS, NAMES  # noqa: F401 (the board's interface)
+
+
+def _code(name):
+    """pygame's key code for a keymap key name ("z" -> K_z, "escape" -> K_ESCAPE)."""
+    return getattr(pygame, "K_" + (name if len(name) == 1 else name.upper()))
+
 
 NAME = "desktop"
-KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start", "select")
-KEYMAP = {
-    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
-    pygame.K_z: "a", pygame.K_RETURN: "a", pygame.K_SPACE: "a",
-    pygame.K_x: "b", pygame.K_BACKSPACE: "b",
-    pygame.K_c: "x", pygame.K_v: "y",
-    pygame.K_ESCAPE: "start", pygame.K_p: "start", pygame.K_TAB: "select",
-}
-HELP = "arrows, Z/Enter=A, X/Bksp=B, C=X hint, V=Y undo, Esc/P=Start (pause), Q=quit"
+KEYMAP = {_code(k): button for button, keys, _, _ in keymap.MAP for k in keys}
 SAVE_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "saves", "mancala.sav")
 
@@ -31,6 +32,7 @@ class DesktopDisplay(PyGameDisplay):
     def __init__(self, width, height, scale=3, caption="Mancala Pocket"):
         self.scale = scale
         self._window = None
+        self.overlay = None  # the key map's picture while it shows (show_keys)
         super().__init__(width=width, height=height, caption=caption, auto_refresh=False)
 
     def _initialize(self, init_sequence):
@@ -42,10 +44,25 @@ class DesktopDisplay(PyGameDisplay):
 
     def _refresh_display(self):
         BusDisplay._refresh_display(self)
+        self.show()
+        self._refresh_pending = False
+
+    def show(self):
+        """The screen scaled into the window, the key map over it while it shows."""
         if self._window is not None:
             pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
+            if self.overlay is not None:
+                self._window.blit(self.overlay, (0, 0))
             pygame.display.flip()
-        self._refresh_pending = False
+
+    def show_keys(self, on):
+        """The key map (boards/keypicture.py) over the screen, or not; drawn at once."""
+        if on and self.overlay is None and self._window is not None:
+            from boards import keypicture
+            self.overlay = keypicture.picture(self._window.get_size())
+        elif not on:
+            self.overlay = None
+        self.show()
 
     def _get_refresh_areas(self):
         return BusDisplay._get_refresh_areas(self)
@@ -93,21 +110,45 @@ class _Queue:
 
 
 class KeyboardButtons:
-    """keypad.Keys-like, fed from pygame key events by pump()."""
+    """keypad.Keys-like, fed from pygame key events by pump(). A key held is a button held (no
+    key repeat from pygame: the app repeats held directions as on the device, firmware/
+    buttons.py); F1 or ? shows the key map on display, and any key then closes it."""
 
-    def __init__(self):
+    def __init__(self, display=None):
         self.events = _Queue()
         self.quit = False
+        self.display = display
+        self.down = set()  # the keys held: released if the window loses the keyboard
 
     def pump(self):
         for ev in pygame.event.get():  # unfiltered: keeps the order of key events
-            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
+            if ev.type == pygame.QUIT:
                 self.quit = True
+            elif ev.type == pygame.KEYDOWN and self.display is not None and \
+                    self.display.overlay is not None:
+                self.display.show_keys(False)  # the key that closes the map does nothing else
+            elif ev.type == pygame.KEYDOWN and ev.key == _code(keymap.QUIT_KEY):
+                self.quit = True
+            elif ev.type == pygame.KEYDOWN and (ev.key == pygame.K_F1 or
+                                                getattr(ev, "unicode", "") == "?"):
+                if self.display is not None:
+                    self.display.show_keys(True)
             elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
-                name = KEYMAP.get(ev.key)
-                if name is not None:
-                    self.events.q.append(_Event(KEYS.index(name), ev.type == pygame.KEYDOWN))
+                self.key(ev.key, ev.type == pygame.KEYDOWN)
+            elif ev.type == getattr(pygame, "WINDOWFOCUSLOST", -1):
+                for k in list(self.down):  # its key-ups go to another window
+                    self.key(k, False)
         return not self.quit
+
+    def key(self, code, pressed):
+        name = KEYMAP.get(code)
+        if name is None or (not pressed and code not in self.down):
+            return
+        if pressed:
+            self.down.add(code)
+        else:
+            self.down.discard(code)
+        self.events.q.append(_Event(KEYS.index(name), pressed))
 
 
 class Tone:
@@ -127,14 +168,19 @@ class Board:
         self.NAME = NAME
         self.KEYS = KEYS
         self.SAVE_FILE = SAVE_FILE
-        self.display = DesktopDisplay(width, height, scale,
-                                      "Mancala Pocket %dx%d  |  %s" % (width, height, HELP))
-        self.buttons = KeyboardButtons()
+        self.NAMES = NAMES
+        self.display = DesktopDisplay(width, height, scale, caption(width, height))
+        self.buttons = KeyboardButtons(self.display)
         self.storage = None
         try:
             self.audio = Tone()
         except Exception:  # no audio device: silent
             self.audio = None
+
+
+def caption(width, height):
+    """The window's title: the main keys, and F1 for the rest."""
+    return "Mancala Pocket %dx%d  |  %s" % (width, height, keymap.title())
 
 
 def make(width=320, height=240, scale=3):

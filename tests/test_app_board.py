@@ -130,7 +130,7 @@ def test_desktop_window_with_sdl_dummy(tmp_path):
                         "--png", out, "--save", str(tmp_path / "s.sav")], cwd=ROOT, env=_env(), capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert "Z/Enter=A" in r.stdout
+    assert "Z/Enter/Space = A" in r.stdout
     data = open(out, "rb").read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     import struct

@@ -80,8 +80,10 @@ def test_the_printed_keys_are_the_desktop_boards_keys():
     names = {"return": "Enter", "escape": "Esc", "backspace": "Bksp", "space": "Space",
              "tab": "Tab"}
     printed = {}
-    for clause in sim.KEYS_HELP.split(", "):
-        keys, button = clause.split("=")
+    for clause in sim.KEYS_HELP.split(", "):  # "Z/Enter/Space = A (play)"
+        keys, button = clause.split(" = ")
+        if button in ("this key map", "quit"):  # (no button: boards/desktop.py reads them)
+            continue
         for k in keys.split("/"):
             assert printed.get(k, button.split(" ")[0]) == button.split(" ")[0]
             printed[k] = button.split(" ")[0]

@@ -4,8 +4,9 @@
     python3 tools/sim.py [--board desktop|headless] [--size 320x240] [--scale 3]
                          [--keys "a down a"] [--png out.png] [--frames N]
 
-Keys (desktop): arrows = D-pad, Z/Enter/Space = A, X/Backspace = B, C = X (hint),
-V = Y (undo), Esc/P = Start (pause menu), Tab = Select, Q or closing the window quits.
+Keys (desktop, boards/keymap.py): arrows = D-pad, Z/Enter/Space = A, X/Backspace = B, C = X
+(hint), V = Y (undo), Esc/P = Start (pause), Tab = Select; F1 or ? shows the key map in the
+window; Q or closing the window quits. The lines on screen name these keys.
 --board headless runs without a window (scripted --keys, then --png writes the screen).
 tools/play.py calls available() and main(argv).
 """
@@ -19,11 +20,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__" and not __package__:  # run by path: import from the repository root
     sys.path[0] = ROOT
 
+from boards import keymap  # noqa: E402 (plain data: no pygame yet)
+
 SIZES = ("240x240", "320x240", "240x135", "160x128")
-# printed before pygame loads (boards/desktop.py KEYMAP is the mapping; a test keeps them equal)
-# (the window title's notation: key=button)
-KEYS_HELP = ("arrows=D-pad, Z/Enter=A, Space=A, X/Bksp=B, C=X (hint), V=Y (undo), "
-             "Esc/P=Start (pause menu), Tab=Select")
+KEYS_HELP = keymap.sentence()  # printed before pygame loads (boards/desktop.py maps the same)
 # What the desktop libraries print on import that says nothing to a player: pygame's greeting
 # (hidden by PYGAME_HIDE_SUPPORT_PROMPT) and Blinka's board-detection warning on a PC.
 NOISE = ("WARNING: GENERIC_X86 is not fully supported", "WARNING: chip_id == None is not fully")
