@@ -100,6 +100,10 @@ def tour(board):
     out["help: the end"] = _foot(app)
     s.new_game()
     out["board: your turn"] = _msg(app)
+    press(s, c, "a")  # a square: which way?
+    assert s.phase == "choose"
+    out["board: a direction to choose"] = _render(app).frame.status.text
+    press(s, c, "b")
     human_move(s, c)
     press(s, c, "start")
     s.scr.select(("go", "history"))
@@ -131,8 +135,9 @@ def tour(board):
     return out
 
 
-# the lines of every board, its names in braces: {ud} up/down, {lr} left/right ({xy}: X/Y, what
-# a four-button board moves with); a leading "v " (more text below) is not part of them
+# the lines of every board, its names in braces: {ud} up/down, {lr} left/right (a four-button
+# board: X/Y and A), {way} the prompt's left/right (X/Y); a leading "v " (more text below) is
+# not part of them
 LINES = {
     "title: a row that starts": "{ud}: choose, {a}: select",
     "title: a row with values": "{ud}: choose, {lr}: change",
@@ -150,6 +155,7 @@ LINES = {
     "help: the top": "v more  {ud}  {b}: back",
     "help: the end": "{ud}: scroll  {b}: back",
     "board: your turn": "{a}: play  {x}: hint  {b}: menu",
+    "board: a direction to choose": "{way}: direction  {a}: confirm  {b}: cancel",
     "history": "{a} replay last  {b} back",
     "omweso set-up": "hand 0: {b} take, {a} drop",
     "omweso set-up: once more": "{a} again: done, {b}: edit",
@@ -176,6 +182,7 @@ DESKTOP = {  # the desktop's keyboard, word for word
     "help: the top": "v more  up/down  X: back",
     "help: the end": "up/down: scroll  X: back",
     "board: your turn": "Z: play  C: hint  X: menu",
+    "board: a direction to choose": "left/right: direction  Z: confirm  X: cancel",
     "history": "Z replay last  X back",
     "omweso set-up": "hand 0: X take, Z drop",
     "omweso set-up: once more": "Z again: done, X: edit",
@@ -186,15 +193,17 @@ DESKTOP = {  # the desktop's keyboard, word for word
 }
 
 
-def expected(keys, names):
-    """LINES with a board's names (KEYS, NAMES): the lines that board must draw. A four-button
-    board moves with X/Y (its hint in the pause menu), a board without X has the hint there."""
+def expected(keys, names, width=320):
+    """LINES with a board's names (KEYS, NAMES): the lines that board must draw, width pixels
+    wide. A four-button board moves with X/Y (its hint in the pause menu), a board without X
+    has the hint there; the direction prompt names the direction's keys where they fit."""
     n = dict(zip(keys, names.split()))
     four = "up" not in n
     if four:
-        n.update(ud=n["x"] + "/" + n["y"], lr=n["a"], down=n["y"])
+        n.update(ud=n["x"] + "/" + n["y"], lr=n["a"], down=n["y"], way=n["x"] + "/" + n["y"])
     else:
         n.update(ud=n["up"] + "/" + n["down"], lr=n["left"] + "/" + n["right"])
+        n["way"] = n["lr"]
     out = {}
     for where, line in LINES.items():
         if where == "board: your turn" and four:
@@ -204,6 +213,8 @@ def expected(keys, names):
         for k, v in n.items():
             line = line.replace("{%s}" % k, v)
         assert "{" not in line, (where, line)  # it names a button the board does not have
+        if where == "board: a direction to choose" and len(line) * 6 > width - 40:
+            line = line[line.index("  ") + 2:]  # (the status line: room for a countdown)
         out[where] = line
     return out
 
@@ -217,7 +228,10 @@ def _unmore(lines):
 def test_the_desktop_names_its_keyboard_keys_on_every_screen(size):
     board = headless.make(*size, keys=keymap.KEYS, names=keymap.NAMES)
     got = _unmore(tour(board))
-    assert got == DESKTOP
+    want = dict(DESKTOP)
+    if size[0] < 320:  # the direction's keys fit 320 px, not 160
+        want["board: a direction to choose"] = "Z: confirm  X: cancel"
+    assert got == want
     assert expected(keymap.KEYS, keymap.NAMES) == DESKTOP  # (the table below says the same)
 
 
@@ -242,9 +256,12 @@ def test_every_board_names_its_own_buttons_and_only_those(name, monkeypatch):
         monkeypatch.undo()
     assert len(names.split()) == len(keys), (name, names)  # a name per button, in KEYS' order
     got = _unmore(tour(headless.make(*size, keys=keys, names=names)))
-    assert got == expected(keys, names)  # (its own names only, each where it belongs)
-    for where, line in got.items():  # a menu's note has two lines, the others one
-        assert len(wrap([line], CHARS)) <= (2 if where.startswith(NOTES) else 1), (name, line)
+    assert got == expected(keys, names, size[0])  # (its own names only, each where it belongs)
+    for where, line in got.items():  # a menu's note has two lines, the others one of 26
+        if where == "board: a direction to choose":  # (the direction's keys where there is room)
+            assert len(line) * 6 <= size[0] - 40, (name, line)
+        else:
+            assert len(wrap([line], CHARS)) <= (2 if where.startswith(NOTES) else 1), (name, line)
 
 
 def test_the_boards_say_what_is_printed_on_their_buttons(monkeypatch):

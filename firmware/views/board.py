@@ -53,6 +53,11 @@ class BoardView:
             if s.phase == "none" and st != "try":
                 return "Goal met: well done!" if st == "met" else "Not this time"
             return s.goal
+        if s.phase == "choose":  # the prompt's keys; the direction's too where they fit
+            t = "%s: confirm  %s: cancel" % (key(s, "a"), key(s, "b"))
+            w = key(s, "x", "y") if s.four else key(s, "left", "right")
+            return t if (len(t) + len(w) + 13) * ui.CH_W > self.w - 40 else \
+                "%s: direction  %s" % (w, t)
         nm = s.names()
         p = s.mover()
         if s.phase == "anim":
@@ -134,7 +139,7 @@ class BoardView:
             s.tidy()           # when it has piled up; never before a cursor step's picture: ~30 ms)
         f = self.frame
         t = self.turn_text(s)
-        x = self.extra(s) if s.phase != "over" and s.lesson is None else ""  # (a lesson: its goal)
+        x = self.extra(s) if s.phase not in ("over", "choose") and s.lesson is None else ""
         if x:
             t = t + "  " + x
         th, bar = self.corner(s)
