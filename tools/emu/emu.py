@@ -234,8 +234,9 @@ class Emu:
         return {k: {int(s): n for s, n in ans[k].items()} for k in ("erases", "programs")}
 
     def flash_log(self, on=None):
-        """The erases and programs since the last call: [(kind, addr, len, start_ns, end_ns)]
-        (on=True starts recording, on=False stops it)."""
+        """The erases and programs since the last call: [(kind, addr, len, start_ns, end_ns)],
+        a program's with where in its page it starts and its bytes (base64) after them
+        (tools/emu/cuts.py); on=True starts recording, on=False stops it."""
         cmd = {"op": "flash_log"}
         if on is not None:
             cmd["on"] = on
@@ -247,8 +248,9 @@ class Emu:
 
     def cut(self, mode="random", seed=1):
         """Power cut now: an erase still running is left as `mode` ('random', 'half', 'zero'), a
-        program partly done. What was cut ({kind, addr, frac, mode}) or None."""
-        return self._call({"op": "cut", "mode": mode, "seed": seed})["cut"]
+        program partly done. (what was cut: {kind, addr, frac, mode} or None, the instant in ns)."""
+        ans = self._call({"op": "cut", "mode": mode, "seed": seed})
+        return ans["cut"], ans["now_ns"]
 
     def reset(self, flash=None):
         """Power off and on: a new chip boots from this one's flash (or `flash`, an image), its

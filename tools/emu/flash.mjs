@@ -145,6 +145,7 @@ export class FlashChip {
       const s = a / SECTOR | 0;
       this.programs.set(s, (this.programs.get(s) || 0) + 1);
       this.op.from = a % PAGE;
+      this.logProgram(a % PAGE, data);
     }
     this.wel = false;
   }
@@ -155,6 +156,12 @@ export class FlashChip {
     this.op = { kind, addr, len, start: t, end: t + ns, data,
       before: kind === 'status' ? null : this.mem.slice(addr, addr + len) };
     if (this.log) this.log.push([kind, addr, len, t, t + ns]);
+  }
+
+  logProgram(from, data) {
+    // a program's entry also carries where in the page it starts and its bytes (a power cut at
+    // any instant can so be worked out from the log: tools/emu/cuts.py)
+    if (this.log) this.log[this.log.length - 1].push(from, Buffer.from(data).toString('base64'));
   }
 
   cut(mode, rand) {

@@ -8,13 +8,13 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 import { FlashChip, SIZE as FLASH_SIZE } from './flash.mjs';
+import { heap, heapAttach, heapNow, scanHeap } from './heap.mjs';
+import { audio, pioAttach, pioState, setupAudio, setupPIO, stepPIO } from './pio.mjs';
 
 const RAM = 0x20000000;
-const RAM_SIZE = 264 * 1024;
 const FLASH = 0x10000000;
 const SIO_GPIO_HI_IN = 0x008;
 const SSPDR = 0x008;
-const BYTES_PER_BLOCK = 16; // MicroPython GC block
 const CHUNK = 20000; // instructions between heap samples and stop checks
 
 let mcu = null;
@@ -34,8 +34,6 @@ const display = { spi: -1, dc: -1, cs: -1, cmd: -1, args: [], x0: 0, x1: 0, y0: 
 // change drawn in one refresh changes a pixel at most once (more: an in-between picture showed)
 const spans = { on: false, list: [] };
 const SPANS_MAX = 200000;
-const heap = { heads: [], tlsf: 0, lastScan: -1e18, min: Infinity, minAfterCollect: Infinity,
-  last: null, collects: 0, samples: 0 };
 
 function loadUF2(path) {
   const data = readFileSync(path);
@@ -203,201 +201,6 @@ function setupSPI(index) {
   };
 }
 
-// ---- PIO in step with the core, and the sound leaving the chip --------------------------------
-// rp2040js runs its PIO blocks from host timers (setTimeout, 1000 steps a turn, whatever the
-// simulated time): inside one "run" they never stepped, and a DMA waiting on a PIO FIFO waited for
-// ever (the PicoPad's CYW43 driver at boot). Here every running state machine gets its share of
-// the core's cycles through its clock divider (INT + FRAC/256), delay cycles included.
-let pioOn = false; // some PIO block is running (checked per instruction: cheap when none is)
-function setupPIO() {
-  for (const pio of mcu.pio) {
-    pio.run = () => { pioOn = true; }; // no host timer: stepPIO does the work
-    for (const m of pio.machines) { m.acc = 0; m.pend = 0; }
-  }
-}
-
-function stepPIO(cycles) {
-  let on = false;
-  for (const pio of mcu.pio) {
-    if (pio.stopped) continue;
-    on = true;
-    for (const m of pio.machines) {
-      if (!m.enabled) continue;
-      const div = (m.clockDivInt || 65536) * 256 + m.clockDivFrac;
-      m.acc += cycles * 256;
-      while (m.acc >= div) {
-        m.acc -= div;
-        if (m.pend > 0) { m.pend--; continue; } // a delay cycle
-        const before = m.cycles;
-        m.step();
-        if (m.cycles - before > 1) m.pend = m.cycles - before - 1;
-      }
-    }
-    pio.checkChangedPins();
-  }
-  pioOn = on;
-}
-
-// audio: what reached the board's sound output since the last "audio" op. PWM: the compare level
-// of the pin's slice half as written (by the CPU or DMA); I2S: the words written into the TX FIFO
-// of the PIO state machine whose OUT pin is the data pin, and how many it pulled out.
-const audio = { kind: null, gpio: -1, writes: 0, changes: 0, values: new Set(), pulled: 0,
-  last: -1 };
-function audioValue(v) {
-  audio.writes++;
-  if (v !== audio.last) audio.changes++;
-  audio.last = v;
-  if (audio.values.size < 1000) audio.values.add(v);
-}
-function setupAudio(cfg) {
-  if (!cfg) return;
-  audio.kind = cfg.kind;
-  audio.gpio = cfg.gpio;
-  if (cfg.kind === 'pwm') {
-    const ch = mcu.pwm.channels[(cfg.gpio >> 1) & 7];
-    const b = cfg.gpio & 1;
-    const write = ch.writeRegister.bind(ch);
-    ch.writeRegister = (offset, value) => {
-      write(offset, value);
-      if (offset === 0x0c) audioValue(b ? value >>> 16 : value & 0xffff); // CHn_CC
-    };
-    return;
-  }
-  for (const pio of mcu.pio) {
-    for (const m of pio.machines) {
-      const outBase = () => m.pinCtrl & 0x1f; // PINCTRL_OUT_BASE
-      const write = m.writeFIFO.bind(m);
-      m.writeFIFO = (value) => {
-        if (m.enabled && outBase() === audio.gpio) audioValue(value >>> 0);
-        write(value);
-      };
-      const pull = m.txFIFO.pull.bind(m.txFIFO);
-      m.txFIFO.pull = () => {
-        if (outBase() === audio.gpio) audio.pulled++;
-        return pull();
-      };
-    }
-  }
-}
-
-// ---- the GC heap, read from RAM -------------------------------------------------------------
-// gc.mem_free() = 16 x the free 2-bit entries of each GC area's allocation table, plus (split heap,
-// CircuitPython 10) the largest block the outer TLSF heap could still give a new area, rounded
-// down as tlsf_fit_size() does. An area (mp_state_mem_area_t: next, alloc table start, its length,
-// [finaliser/collect tables], pool start, pool end) is found by pool end - pool start = 64 x table
-// length; the TLSF control by its null block pointing at itself, its blocks by walking sizes.
-const FREE_IN_BYTE = new Uint8Array(256);
-for (let i = 0; i < 256; i++) {
-  let n = 0;
-  for (let k = 0; k < 8; k += 2) if (((i >> k) & 3) === 0) n++;
-  FREE_IN_BYTE[i] = n;
-}
-const inRam = (p) => p >= RAM && p < RAM + RAM_SIZE;
-
-function areaAt(addr) {
-  // the area struct whose "next" word is at addr, or null
-  const v = mcu.sramView;
-  const o = addr - RAM;
-  if (o < 0 || o + 32 > RAM_SIZE) return null;
-  const atb = v.getUint32(o + 4, true);
-  const len = v.getUint32(o + 8, true);
-  if (!inRam(atb) || len < 16 || len > RAM_SIZE / 64) return null;
-  for (const k of [12, 16, 20]) {
-    const start = v.getUint32(o + k, true);
-    const end = v.getUint32(o + k + 4, true);
-    if (inRam(start) && end <= RAM + RAM_SIZE && end - start === len * 64 && start >= atb + len) {
-      return { addr, next: v.getUint32(o, true), atb: atb - RAM, len, start, end };
-    }
-  }
-  return null;
-}
-
-function tlsfWalk(first, onUsed) {
-  // [largest free block, the end sentinel] of the TLSF blocks from `first` (header addresses;
-  // size word at +4 with bit 0 = free, payload at +8, next header at +4 + size), calling
-  // onUsed(payload, end) for each block in use (the payload runs to the next header + 4: the
-  // next block's prev_phys_block word is the last of this payload); null if the chain is broken
-  const v = mcu.sramView;
-  let h = first - RAM;
-  let largest = 0;
-  for (let n = 0; n < 100000; n++) {
-    if (h < 0 || h + 8 > RAM_SIZE) return null;
-    const size = v.getUint32(h + 4, true);
-    const bytes = size & ~3;
-    if (bytes === 0) return n >= 2 ? [largest, h + RAM] : null;
-    if (size & 1) { if (bytes > largest) largest = bytes; } else if (onUsed) {
-      onUsed(h + 8 + RAM, h + 8 + bytes + RAM);
-    }
-    h += bytes + 4;
-  }
-  return null;
-}
-
-function scanHeap() {
-  // the TLSF pool (CircuitPython's outer heap), then the GC areas that are not inside it
-  const v = mcu.sramView;
-  heap.tlsf = 0;
-  let poolEnd = 0;
-  for (let o = 0; o + 16 <= RAM_SIZE && !heap.tlsf; o += 4) {
-    // the control block: its null block at c, then bitmaps and free-list heads, most of which
-    // point at the null block while their lists are empty
-    const c = RAM + o;
-    if (v.getUint32(o + 4, true) !== 0) continue;
-    let refs = 0;
-    for (let k = o + 16; k < o + 1024 && k + 4 <= RAM_SIZE; k += 4) {
-      if (v.getUint32(k, true) === c) refs++;
-    }
-    if (refs < 64) continue;
-    for (let s = c + 16; s < c + 8192 && s + 8 < RAM + RAM_SIZE; s += 4) {
-      const w = tlsfWalk(s);
-      if (w && w[1] > RAM + RAM_SIZE / 2) { heap.tlsf = s; heap.poolEnd = poolEnd = w[1]; break; }
-    }
-  }
-  heap.heads = [];
-  const seen = new Set();
-  for (let o = 0; o + 32 <= RAM_SIZE; o += 4) {
-    const a = areaAt(RAM + o);
-    if (!a || seen.has(a.atb) || (heap.tlsf && a.addr >= heap.tlsf && a.addr < poolEnd)) continue;
-    seen.add(a.atb);
-    heap.heads.push(a.addr);
-  }
-}
-
-function fitSize(size) {
-  // tlsf_fit_size() with 16 second-level lists: what one new allocation can surely get
-  if (size <= 0) return 0;
-  const interval = 2 ** Math.floor(Math.log2(size)) / 16;
-  return size - (size % interval);
-}
-
-function heapNow() {
-  // {areaFree, areaTotal, areas, outer, free} or null before the heap exists
-  if (!heap.heads.length) return null;
-  const ram = mcu.sram;
-  const r = { areaFree: 0, areaTotal: 0, areas: 0, outer: 0, free: 0 };
-  const count = (a) => {
-    let f = 0;
-    for (let i = a.atb, e = a.atb + a.len; i < e; i++) f += FREE_IN_BYTE[ram[i]];
-    r.areaFree += f * BYTES_PER_BLOCK;
-    r.areaTotal += a.end - a.start;
-    r.areas++;
-  };
-  for (const addr of heap.heads) {
-    const a = areaAt(addr);
-    if (a) count(a);
-  }
-  if (heap.tlsf) {
-    const w = tlsfWalk(heap.tlsf, (payload, end) => {
-      const a = areaAt(payload);
-      if (a && a.end <= end) count(a);
-    });
-    if (!w || w[1] !== heap.poolEnd) return null; // caught mid-update: skip this sample
-    r.outer = fitSize(w[0]);
-  }
-  r.free = r.areaFree + r.outer;
-  return r;
-}
-
 function sampleHeap() {
   const now = mcu.clock.nanos;
   if ((!heap.heads.length || !heap.tlsf) && now - heap.lastScan > 250e6) {
@@ -459,15 +262,15 @@ function run(ms, until, heapEvery, untilNs) {
         if (wait <= 0) wait = cycleNanos * 64;
         if (exact && wait > end - clock.nanos) wait = Math.max(cycleNanos, end - clock.nanos);
         // a running PIO advances in small steps: its FIFOs feed DMA, whose interrupts wake the core
-        if (pioOn && wait > cycleNanos * 256) wait = cycleNanos * 256;
+        if (pioState.on && wait > cycleNanos * 256) wait = cycleNanos * 256;
         clock.tick(wait);
         i += wait / cycleNanos;
-        if (pioOn) stepPIO(Math.round(wait / cycleNanos));
+        if (pioState.on) stepPIO(Math.round(wait / cycleNanos));
       } else {
         const c = core.executeInstruction();
         busyCycles += c;
         clock.tick(c * cycleNanos);
-        if (pioOn) stepPIO(c);
+        if (pioState.on) stepPIO(c);
       }
     }
     if (mcu.clkSys > 1e6) cycleNanos = 1e9 / mcu.clkSys;
@@ -499,6 +302,8 @@ async function boot(cfg) {
   mcu = new RP2040();
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootromB1);
+  heapAttach(mcu);
+  pioAttach(mcu);
   let blocks = 0;
   if (cfg.flash) { // a whole flash as a chip left it (chip.flash_image()): boots from what it holds
     mcu.flash.set(readFileSync(cfg.flash).subarray(0, FLASH_SIZE));
@@ -593,7 +398,7 @@ const commands = {
   audio: () => { // the sound output since the last call (setupAudio)
     const r = { kind: audio.kind, gpio: audio.gpio, writes: audio.writes, changes: audio.changes,
       values: [...audio.values].slice(0, 50), distinct: audio.values.size, pulled: audio.pulled,
-      pio_running: pioOn };
+      pio_running: pioState.on };
     audio.writes = 0; audio.changes = 0; audio.values.clear(); audio.pulled = 0;
     return r;
   },
