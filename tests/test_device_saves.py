@@ -1,0 +1,292 @@
+# Saves on the real firmware (issue 54): CircuitPython's nvm and CIRCUITPY drive on the emulated
+# chip's flash (tools/emu/flash.mjs), its headless twin pressed alike (tests/devsaves.py: two
+# players, so the same presses make the same game; the twin saves through the project's loader
+# and writer on CPython on a copy of the chip's flash).
+# 1. A fresh game: moves and a take-back, power off and on: the title offers "Resume", which shows
+#    the same board; the take-backs are there (Y on both). The save read from the chip's flash on
+#    CPython is the twin's last save.
+# 2. A long game's log (written by the twin, booted on the chip) played on until the chip rewrites
+#    the log with its drive copy, at the same move as the twin; power off and on, resume again;
+#    the nvm log and the drive copy read on CPython hold the same game. The chip's erases per
+#    sector are the models' (tests/drivemodel.py), the heap's low at the rewrite is measured.
+# 3. Power cuts at instants of those writes (tools/emu/cuts.py, from the chip's flash log; the
+#    same image as stopping the chip there, checked): each image loads the last or the previous
+#    save, never one never saved; some of them are booted on the chip, which resumes that save.
+import json
+import os
+import random
+import sys
+
+import pytest
+
+import devsaves as D
+from tools import sections
+from tools.emu import appflow, cuts, emu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "build", "device-saves")  # one JSON per board and game (--report)
+
+HEAP_FLOOR = 40 * 1024  # the issue's floor at a log rewrite with its drive copy (stock firmware)
+
+
+def need(board):
+    why = emu.missing(emu.BOARDS[board]["firmware"])
+    if why:
+        pytest.skip("device test off: " + why)
+
+
+def boot_pair(board, chip, image, folder, what):
+    """The chip booted (to its title) and a twin on `image`: their titles must match."""
+    twin = D.Twin(board, image)
+    w, h = emu.BOARDS[board]["size"]
+    try:
+        appflow.boot_to_title(chip, limit_ms=30000, title=twin.frame565())
+    except emu.EmuError:
+        pass  # the comparison says what the screen shows instead
+    pair = D.Pair(board, chip, twin)
+    pair.same_screen(what, folder)
+    assert not appflow.console_errors(chip.console), chip.console[-1500:]
+    return pair
+
+
+def session(board, game, tmp_path, cuts_n, boots, seed=1, fresh=True):
+    """The whole story above on one board and game; a dict of what was seen. fresh=False: the
+    first game is played on the twin alone (the rewrite's heap and wear, no first resume)."""
+    need(board)
+    out = {"board": board, "game": game}
+    rng = random.Random(seed)
+    b = D.bundle(board, str(tmp_path))
+    with emu.circuitpython(board, b, workdir=str(tmp_path)) as chip:
+        appflow.boot_to_title(chip, limit_ms=30000)
+        if not fresh:
+            planner = D.Pair(board, None, D.Twin(board, chip.flash_image()))
+            D.start_two_player(planner, game, 1)
+            for _ in range(3):
+                planner.move(rng)
+            chip.reset(flash=D.with_nvm(chip.flash_image(), planner.twin.flash))
+            return _long_game(board, chip, tmp_path, rng, out, cuts_n, boots)
+        # 1. a fresh game, a reset, the resume
+        pair = D.Pair(board, chip, D.Twin(board, chip.flash_image()))
+        pair.same_screen("title", tmp_path)
+        D.start_two_player(pair, game, 1)
+        for _ in range(3):
+            pair.move(rng)
+        pair.undo()
+        pair.move(rng)
+        pair.same_screen("played", tmp_path)
+        last = pair.twin.saved[-1]
+        chip.reset()
+        image = chip.flash_image()
+        assert D.load(image)[0] == last, "the chip's flash does not hold the twin's last save"
+        pair = boot_pair(board, chip, image, tmp_path, "title-resume")
+        assert pair.item() == ("resume", None), pair.twin.session.scr.items
+        pair.press("a")
+        pair.same_screen("resumed", tmp_path)
+        pair.undo()  # the take-backs came back too
+        pair.same_screen("resumed-undo", tmp_path)
+        out["resumed"] = True
+        chip.reset()
+        return _long_game(board, chip, tmp_path, rng, out, cuts_n, boots)
+
+
+def _long_game(board, chip, tmp_path, rng, out, cuts_n, boots):
+    """Parts 2 and 3: the chip has just been reset with a two-player game saved."""
+    # 2. a long game's log (written on CPython), resumed on the chip, played to its rewrite
+    planner = D.Pair(board, None, D.Twin(board, chip.flash_image()))
+    D.fill_log(planner)
+    chip.reset(flash=D.with_nvm(chip.flash_image(), planner.twin.flash))
+    pair = boot_pair(board, chip, chip.flash_image(), tmp_path, "title-long")
+    pair.press("a")
+    pair.same_screen("resumed-long", tmp_path)
+    base = chip.flash_image()
+    resumed = D.load(base)[0]  # saves[0]: what the chip resumed; then the twin's saves
+    before = chip.flash_counts()["erases"]
+    twin_before = list(pair.twin.flash.erases)
+    chip.flash_log(on=True)
+    done = []  # (ns when a move had settled, saves made by then, the resumed one counted)
+    nvm0 = pair.nvm_erases()
+    low = at = None
+    # the chip writes one head record more than the twin first (its dicts order the head's
+    # keys otherwise: tests/devsaves.norm), so its rewrite may come a move or two earlier
+    for k in range(12):
+        chip.heap(reset=True)
+        pair.move(rng)
+        done.append((chip.t_us * 1000, 1 + len(pair.twin.saved)))
+        if at is None and pair.nvm_erases() != nvm0:
+            low, at = chip.heap()["min_free"], k
+        if at is not None and pair.twin.rewrites:
+            break
+    assert at is not None and pair.twin.rewrites == 1, "no log rewrite in 12 moves"
+    assert pair.nvm_erases() == nvm0 + 1
+    pair.move(rng)  # one more record after the rewrite
+    done.append((chip.t_us * 1000, 1 + len(pair.twin.saved)))
+    log = chip.flash_log(on=False)
+    out["heap_at_rewrite"] = low
+    after = chip.flash_counts()["erases"]
+    out["chip_erases"] = {s: after.get(s, 0) - before.get(s, 0)
+                          for s in set(after) | set(before) if after.get(s, 0) != before.get(s, 0)}
+    out["model_erases"] = {s: n - twin_before[s] for s, n in enumerate(pair.twin.flash.erases)
+                           if n != twin_before[s]}
+    # the erases per sector over these moves: the chip's own, the models' for the same saves
+    assert out["chip_erases"] == out["model_erases"], out
+    saved = [resumed] + pair.twin.saved
+    rewrite_payload = saved[done[at][1] - 1]
+    chip.reset()
+    image = chip.flash_image()
+    assert D.load(image)[0] == saved[-1], "after the rewrite the flash lost the last save"
+    copy = D.drive_copy(image)
+    assert copy is not None and copy[1] == rewrite_payload, (
+        "the drive copy (generation %s) is save %s, not the rewrite's (%d); moves %s; nvm "
+        "erases %s; log %s" % (copy and copy[0], copy and saved.index(copy[1])
+                               if copy and copy[1] in saved else None, done[at][1] - 1, done,
+                               out["chip_erases"], [e[:5] for e in log if e[0] == "erase"]))
+    pair = boot_pair(board, chip, image, tmp_path, "title-after-rewrite")
+    pair.press("a")
+    pair.same_screen("resumed-after-rewrite", tmp_path)
+
+    # 3. power cuts over the rewrite and the moves around it, each image loaded on CPython
+    res = D.cut_check(base, log, saved, cuts_n, rng)
+    out["cuts"] = len(res)
+    bad = []
+    for t, mode, idx, notice in res:
+        lo = max([n for ns, n in done if ns <= t] or [1]) - 1  # the last complete save
+        hi = min([n for ns, n in done if ns > t] or [len(saved)]) - 1  # the one being made
+        if idx is None or idx < lo - 1 or idx > hi:
+            bad.append((t, mode, idx, lo, hi, notice))
+    assert not bad, "cuts that lost or garbled the save (t, mode, loaded, last, newest, " \
+        "notice): %s" % bad[:5]
+    out["notices"] = sorted(set(r[3] for r in res))
+    # ... and some booted on the chip: cuts inside erases of the nvm sector and the drive
+    erases = [e for e in log if e[0] == "erase"]
+    picks = ([e for e in erases if e[1] == D.NVM_SECTOR * 4096] +
+             [e for e in erases if e[1] != D.NVM_SECTOR * 4096])[:boots]
+    for i, e in enumerate(picks):
+        t = e[3] + (e[4] - e[3]) * (0.3 + 0.4 * rng.random())
+        img = bytes(cuts.image_at(base, log, t, cuts.MODES[i % 3], seed=99 + i))
+        chip.reset(flash=img)
+        pair = boot_pair(board, chip, img, tmp_path, "title-cut%d" % i)
+        assert pair.twin.session.saved is not None, pair.twin.session.notice
+        assert pair.item() == ("resume", None), pair.twin.session.scr.items
+        pair.press("a")
+        pair.same_screen("resumed-cut%d" % i, tmp_path)
+    out["boots"] = len(picks)
+    out["commit"] = sections.commit(ROOT)
+    _record(out)
+    return out
+
+
+def test_a_game_resumes_after_a_reset_and_survives_power_cuts_in_its_saves(tmp_path):
+    # make test: the PicoSystem, O An Quan; >= 50 cuts on CPython, two of them booted on the chip
+    got = session("picosystem", "oanquan", tmp_path, cuts_n=60, boots=2)
+    assert got["cuts"] >= 50 and got["boots"] == 2, got
+    assert got["heap_at_rewrite"] >= HEAP_FLOOR, got
+    print(got)
+
+
+# make test-long: >= 1 000 cuts over the three games on two boards (some booted on the chip), and
+# the rewrite's heap and wear on every board
+LONG = [(b, g) for b in ("picosystem", "pico_display_pack2") for g in appflow.GAMES]
+OTHERS = [b for b in emu.BOARDS if b not in ("picosystem", "pico_display_pack2")]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("board, game", LONG)
+def test_power_cuts_over_every_game_on_two_boards(board, game, tmp_path):
+    got = session(board, game, tmp_path, cuts_n=180, boots=2, seed=len(game))
+    assert got["cuts"] >= 170 and got["boots"] == 2, got
+    assert got["heap_at_rewrite"] >= HEAP_FLOOR, got
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("board", OTHERS)
+def test_the_rewrite_leaves_heap_on_every_board(board, tmp_path):
+    got = session(board, "omweso", tmp_path, cuts_n=20, boots=0, fresh=False)
+    assert got["heap_at_rewrite"] >= HEAP_FLOOR, got
+
+
+def test_a_cut_worked_out_from_the_log_is_the_chips_own(tmp_path):
+    # tools/emu/cuts.py gives the flash at any instant from the chip's log; here the chip itself
+    # is stopped in the middle of an erase and of a program, cut, and its flash compared
+    need("picosystem")
+    src = tmp_path / "fs"
+    src.mkdir()
+    (src / "code.py").write_text(_WRITER)
+    with emu.circuitpython("picosystem", str(src), workdir=str(tmp_path)) as chip:
+        chip.run(20000, until="READY")
+        base = chip.flash_image()
+        chip.flash_log(on=True)
+        log = []
+        while not [e for e in log if e[0] == "erase"]:
+            chip.run(2)
+            log += chip.flash_log()
+        e = [e for e in log if e[0] == "erase"][0]
+        chip.run_until_ns((e[3] + e[4]) / 2)
+        cut, t = chip.cut("half", seed=5)
+        log += chip.flash_log(on=False)
+        got = chip.flash_image()
+    assert cut["kind"] == "erase" and 0.4 < cut["frac"] < 0.6, cut
+    assert got == bytes(cuts.image_at(base, log, t, "half", seed=5))
+    a = D.NVM_SECTOR * 4096
+    assert got[a:a + 4096] != base[a:a + 4096] and got[a:a + 4096] != b"\xff" * 4096
+
+
+# erases and programs the nvm sector over and over (a page program, then an erase + 16 programs)
+_WRITER = """import microcontroller, time
+time.sleep(2)
+print("READY")
+nvm = microcontroller.nvm
+i = 0
+while True:
+    i += 1
+    nvm[0:4] = bytes((i & 255, 1, 2, 3))
+"""
+
+
+def _record(out):
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "%s-%s.json" % (out["board"], out["game"])), "w") as f:
+        json.dump(out, f, sort_keys=True)
+
+
+TITLE = "## Saves on the emulated chip (measured)"
+
+
+def report():
+    """The section of docs/app.md from the runs recorded in build/device-saves/."""
+    rows = []
+    for name in sorted(os.listdir(RESULTS)):
+        with open(os.path.join(RESULTS, name)) as f:
+            rows.append(json.load(f))
+    commits = sorted(set(r["commit"] for r in rows))
+    out = ["Written by `python tests/test_device_saves.py --report` from the runs of "
+           "tests/test_device_saves.py (make test, make test-long) at %s. Method: CircuitPython "
+           "10.2.1 on the emulated RP2040 (tools/emu/flash.mjs takes its flash writes, datasheet "
+           "timings); a two-player game whose nvm log was filled on CPython is resumed on the chip "
+           "and played until the chip rewrites the log with its drive copy; the heap is the "
+           "lowest free heap read from the chip's RAM during that move; erases are counted by the "
+           "emulator per 4 KB sector over the moves around the rewrite, and by the models "
+           "(tests/flashmodel.py, tests/drivemodel.py) for the same saves on the twin; cuts are "
+           "instants inside the erases and programs of those moves (and between them), the image "
+           "worked out from the chip's flash log (tools/emu/cuts.py) and loaded with the project's "
+           "loader on CPython; 'booted' of them were booted on the chip and resumed." % (
+               ", ".join(commits)), "",
+           "| board | game | lowest free heap at the rewrite | erases (sector: n), chip | "
+           "models | cuts | lost / garbled | booted |", "|---|---|---|---|---|---|---|---|"]
+    total = 0
+    for r in rows:
+        total += r.get("cuts", 0)
+        er = lambda d: ", ".join("%s: %s" % (k, v) for k, v in sorted(d.items(),
+                                                                      key=lambda x: int(x[0])))
+        out.append("| %s | %s | %.1f KB | %s | %s | %d | 0 / 0 | %d |" % (
+            r["board"], r["game"], r["heap_at_rewrite"] / 1024, er(r["chip_erases"]),
+            er(r["model_erases"]), r.get("cuts", 0), r.get("boots", 0)))
+    out += ["", "%d cuts in all, 0 saves lost, 0 never-saved positions, 0 crashes (a run with "
+            "a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm sector, the others "
+            "the CIRCUITPY drive's (the save files and their directory)." % total]
+    sections.write_section(os.path.join(ROOT, "docs", "app.md"), TITLE, "\n".join(out))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--report"]:
+        sys.exit("usage: python tests/test_device_saves.py --report  (after the tests ran)")
+    report()
