@@ -60,7 +60,15 @@ CIRCUITPY ?=
 LIB_MPY ?=
 _MPYX = $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(LIB_MPY),--lib-mpy "$(LIB_MPY)")
 
-.PHONY: bundle uf2 deploy mpy
+.PHONY: bundle uf2 deploy mpy image
+
+# make image BOARD=picosystem|all [CIRCUITPYTHON_SRC=<a CircuitPython 10.2.1 checkout>]: the console
+# image, CircuitPython built with the game frozen in (tools/build/image.py, docs/hardware.md):
+# build/BOARD/image/{mancala-BOARD.uf2, firmware.uf2, CIRCUITPY/}. Installs the ARM toolchain
+# with apt-get when missing; the build tree is kept in ~/.cache/mancala ($$MANCALA_CACHE).
+CIRCUITPYTHON_SRC ?=
+image: venv
+	$(VPY) -m tools.build.image $(BOARD) $(if $(CIRCUITPYTHON_SRC),--src "$(CIRCUITPYTHON_SRC)")
 
 bundle: venv
 	$(VPY) -m tools.build.bundle bundle $(BOARD) $(_MPYX)
