@@ -141,6 +141,9 @@ class MenuScreen:
             if key == "help":
                 from firmware.screens.text import HelpScreen
                 s.show(HelpScreen(s, self.name))
+            elif key == "about":
+                from firmware.screens.about import AboutScreen
+                s.show(AboutScreen(s, self.back))
             else:
                 s.menu(key, back=self.name)
         elif kind == "back":

@@ -104,6 +104,7 @@ def settings_items(own):
     items = [("cfg", "anim"), ("cfg", "sound")]
     for k in own:
         items.append(("cfg", k))
+    items.append(("go", "about"))
     items.append(("back", None))
     return items
 
@@ -115,5 +116,5 @@ def rules_items(options):
 
 
 GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
-           "learn": "Learn..."}
+           "learn": "Learn...", "about": "About"}
 KIND_TEXT = {"start": "Start game", "back": "Back"}

@@ -178,6 +178,25 @@ def settings_text(board):
             'MANCALA_BOARD = "%s"\nCIRCUITPY_PYSTACK_SIZE = %d\n' % (MARK, board, board, PYSTACK))
 
 
+def version():
+    """The game's version: `git describe` of this clone (a tag or a short commit, -dirty when
+    changed), "unknown" outside a git checkout."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty", "--tags"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=20)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def build_info(runtime):
+    """firmware/build_info.py of a build: which runtime runs the app ("bundle": stock
+    CircuitPython with this bundle on its drive; "image": the console image, tools/build/image.py)
+    and the game's version, shown in Settings -> About (firmware/screens/about.py)."""
+    return ("# Written by tools/build/: which runtime runs the app (Settings -> About).\n"
+            "RUNTIME = %r\nVERSION = %r\n" % (runtime, version()))
+
+
 def out_dir(board):
     return os.path.join(BUILD, board, "CIRCUITPY")
 
@@ -218,6 +237,13 @@ def bundle(board, mpy_cross=None, quiet=False, lib_mpy=None):
         total += os.path.getsize(target)
     with open(os.path.join(out, "settings.toml"), "w") as f:
         f.write(settings_text(board))
+    info = os.path.join(out, "firmware", "build_info.py")  # Settings -> About
+    with open(info, "w") as f:
+        f.write(build_info("bundle"))
+    if mpy_cross:
+        compile_mpy(mpy_cross, info, info[:-3] + ".mpy", "firmware/build_info.py")
+        os.remove(info)
+    total += os.path.getsize(info[:-3] + (".mpy" if mpy_cross else ".py"))
     if not quiet:
         print("%s: %d files, %d bytes%s -> %s" % (board, len(files) + 1, total,
               " (.mpy)" if mpy_cross else "", os.path.relpath(out, ROOT)))
