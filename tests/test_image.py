@@ -1,0 +1,140 @@
+# The console image's build (tools/build/image.py, docs/hardware.md "The console image"), without
+# building: what is frozen, the settings, the drive, the runtime shown in Settings -> About. The
+# image itself boots on the emulated chip in tests/test_device_image.py.
+import os
+import re
+import sys
+
+from tools.build import bundle, image
+
+MK = os.path.join(image.SETTINGS_DIR, "user_pre_mpconfigport.mk")
+
+
+def _turned_off():
+    """{CIRCUITPY_X: the comment saying why} for every module the settings turn off."""
+    off = {}
+    for line in open(MK):
+        m = re.match(r"(CIRCUITPY_\w+)\s*=\s*0\s*(#\s*(.*))?$", line.strip())
+        if m and m.group(1) not in ("CIRCUITPY_SKIP_SAFE_MODE_WAIT",):
+            off[m.group(1)] = (m.group(3) or "").strip()
+    return off
+
+
+def test_every_module_turned_off_says_why_and_none_is_one_the_app_imports():
+    off = _turned_off()
+    assert len(off) >= 20, off  # the room the frozen app needs (102.8 % of the area without)
+    assert all(len(why) > 10 for why in off.values()), off
+    used = set()
+    for board in bundle.BOARDS:
+        files, externals = bundle.plan(board)
+        used |= {m for m, how in externals.items() if how == "built in"}
+        for dest, src in files.items():  # guarded imports too (the sound's modules)
+            for mod, names, guarded, line in bundle.imports_of(src, dest):
+                used.add(mod.split(".")[0])
+    assert {"displayio", "keypad", "audiopwmio", "audiobusio", "microcontroller"} <= used
+    for mod in used:
+        flag = "CIRCUITPY_" + mod.upper()
+        assert flag not in off, "%s is imported by the app but turned off in %s" % (mod, MK)
+
+
+def test_the_settings_skip_the_safe_mode_wait_and_freeze_the_staged_folder():
+    text = open(MK).read()
+    assert re.search(r"^CIRCUITPY_SKIP_SAFE_MODE_WAIT\s*=\s*1", text, re.M)
+    assert re.search(r"^FROZEN_MPY_DIRS\s*\+=\s*\$\(MANCALA_FROZEN\)", text, re.M)
+    assert re.search(r"^CIRCUITPY_MIN_GCC_VERSION\s*=\s*12", text, re.M)
+
+
+def test_each_firmware_freezes_the_bundles_of_its_boards_without_the_drive_files():
+    for cp in set(image.CP_BOARD.values()):
+        frozen = image.frozen_files(cp)
+        assert "code.py" not in frozen and "boot.py" not in frozen
+        assert "firmware/start.py" in frozen and "firmware/app.py" in frozen
+        assert "engine/search.py" in frozen
+        ours = [b for b, c in image.CP_BOARD.items() if c == cp]
+        for b in ours:
+            assert "boards/%s.py" % b in frozen
+            planned, _ = bundle.plan(b)
+            for dest, src in planned.items():
+                if dest not in ("code.py", "boot.py"):
+                    assert frozen[dest[4:] if dest.startswith("lib/") else dest] == src
+        for b in set(bundle.BOARDS) - set(ours):  # another firmware's board is not frozen here
+            assert "boards/%s.py" % b not in frozen
+        assert not any(k.startswith(("boards/desktop", "boards/headless", "tools/", "tests/"))
+                       for k in frozen)
+    assert "boards/st7789.py" in image.frozen_files("raspberry_pi_pico")  # the Pico panels' set-up
+
+
+def test_staging_writes_only_what_changed_and_removes_what_went(tmp_path):
+    where = str(tmp_path / "frozen")
+    assert image.stage("hack_club_sprig", where)
+    assert not image.stage("hack_club_sprig", where)  # nothing new: nothing refrozen
+    info = os.path.join(where, "firmware", "build_info.py")
+    assert "RUNTIME = 'image'" in open(info).read()
+    stale = os.path.join(where, "firmware", "gone.py")
+    open(stale, "w").write("x = 1\n")
+    assert image.stage("hack_club_sprig", where)
+    assert not os.path.exists(stale)
+    staged = os.path.join(where, "engine", "search.py")
+    with open(staged, "a") as f:
+        f.write("# changed\n")
+    assert image.stage("hack_club_sprig", where)  # a changed file is written again, as the source
+    assert open(staged).read() == open(os.path.join(bundle.ROOT, "engine", "search.py")).read()
+
+
+def test_the_drive_holds_the_one_line_code_py_boot_py_settings_and_the_save_files(tmp_path):
+    drive = image.drive("picosystem", str(tmp_path / "CIRCUITPY"))
+    names = sorted(os.listdir(drive))
+    assert names == ["boot.py", "code.py", "saves", "settings.toml"], names
+    code = [ln for ln in open(os.path.join(drive, "code.py")) if ln.strip() and
+            not ln.startswith("#")]
+    assert code == ["import firmware.start\n"]
+    assert 'MANCALA_BOARD = "picosystem"' in open(os.path.join(drive, "settings.toml")).read()
+    other = tmp_path / "other"
+    other.mkdir()
+    made = bundle.make_save_files(str(other))  # as make deploy makes them
+    assert len(made) == 3
+    assert sorted("saves/" + n for n in os.listdir(os.path.join(drive, "saves"))) == sorted(made)
+
+
+def test_the_bundle_and_the_image_say_which_runtime_they_are(tmp_path):
+    for kind in ("bundle", "image"):
+        ns = {}
+        exec(bundle.build_info(kind), ns)
+        assert ns["RUNTIME"] == kind and ns["VERSION"]
+    out = bundle.private_bundle("sprig", str(tmp_path), mpy=False)
+    ns = {}
+    exec(open(os.path.join(out, "firmware", "build_info.py")).read(), ns)
+    assert ns["RUNTIME"] == "bundle"
+
+
+def test_settings_about_shows_the_runtime_and_the_version(monkeypatch):
+    from firmware.screens import about
+    assert about.runtime() == ("source", "")
+    assert any("from source" in ln for ln in about.lines())
+
+    class Info:
+        RUNTIME = "image"
+        VERSION = "v1.2-3-gabc"
+    monkeypatch.setitem(sys.modules, "firmware.build_info", Info)
+    lines = about.lines()
+    assert lines[0].endswith("v1.2-3-gabc")
+    assert any("console image" in ln for ln in lines)
+    Info.RUNTIME = "bundle"
+    assert any("bundle" in ln for ln in about.lines())
+
+
+def test_settings_about_opens_from_the_settings_menu_and_goes_back_to_it():
+    from tools.emu.appflow import Headless
+    h = Headless(320, 240, ("up", "down", "left", "right", "a", "b", "x", "y", "start"))
+    s = h.session
+    s.menu("settings")
+    items = s.scr.items
+    assert ("go", "about") in items
+    for _ in range(items.index(("go", "about"))):
+        h.press("down")
+    h.press("a")
+    assert s.scr.name == "about"
+    h.run(100)
+    assert any("Mancala Pocket" in ln for ln in s.scr.lines)
+    h.press("b")
+    assert s.scr.name == "settings" and s.scr.items[s.scr.sel] == ("go", "about")
