@@ -89,9 +89,11 @@ def test_bundle_builds_and_holds_everything_code_py_imports(board):
     assert 'MANCALA_BOARD = "%s"' % board in settings
     assert "CIRCUITPY_PYSTACK_SIZE = " in settings
     assert check_closure(out, board) == []
-    # what code.py imports, directly or not, is there
+    # what code.py imports, directly or not, is there: the app's start, which loads the board
     imported = {n for n, *_ in bundle.imports_of(os.path.join(out, "code.py"), "__main__")}
-    assert "boards" in {n.split(".")[0] for n in imported}
+    assert imported == {"firmware.start"}
+    start = os.path.join(out, "firmware", "start.py")
+    assert "boards" in {n.split(".")[0] for n, *_ in bundle.imports_of(start, "firmware.start")}
 
 
 @need_code
