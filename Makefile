@@ -94,7 +94,7 @@ EMU_ARGS ?=
 DEVICE_BENCH_ARGS ?=
 DEVICE_GAMES_ARGS ?=
 
-.PHONY: emu device-bench device-games
+.PHONY: emu device-bench device-games image-bench
 
 emu: venv $(EMU_DEPS)
 ifeq ($(SCRIPT),)
@@ -106,6 +106,12 @@ endif
 
 device-bench: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.bench $(DEVICE_BENCH_ARGS)
+
+# the console image against the stock runtime on every board: boot, heap, sizes (~15 min)
+# make image-bench [IMAGE_BENCH_ARGS="--boards picosystem"]   -> docs/performance.md
+IMAGE_BENCH_ARGS ?=
+image-bench: venv $(EMU_DEPS)
+	nice -n 10 $(VPY) -m tools.device.image_bench $(IMAGE_BENCH_ARGS)
 
 # complete games on the emulated chip, played through the buttons (10-20 min a game):
 # make device-games [DEVICE_GAMES_ARGS="--boards picosystem --games omweso --write"]

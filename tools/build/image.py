@@ -249,17 +249,35 @@ def firmware(cp_board, tree, path):
 
 def drive(board, dest):
     """The CIRCUITPY drive of the image: code.py starts the frozen app; boot.py and settings.toml
-    as the bundle's; saves/ made as make deploy makes them."""
-    if os.path.isdir(dest):
-        shutil.rmtree(dest)
-    os.makedirs(dest)
+    as the bundle's; saves/ made as make deploy makes them. Left as it is when it already holds
+    exactly that (a test may be reading it)."""
+    import tempfile
+    parent = os.path.dirname(os.path.abspath(dest))
+    os.makedirs(parent, exist_ok=True)
+    new = tempfile.mkdtemp(dir=parent, prefix=".drive-")
     # the bundle's code.py, one line: the app is frozen, so a new version needs no drive change
-    shutil.copyfile(os.path.join(ROOT, "firmware", "code.py"), os.path.join(dest, "code.py"))
-    shutil.copyfile(os.path.join(ROOT, "firmware", "boot.py"), os.path.join(dest, "boot.py"))
-    with open(os.path.join(dest, "settings.toml"), "w") as f:
+    shutil.copyfile(os.path.join(ROOT, "firmware", "code.py"), os.path.join(new, "code.py"))
+    shutil.copyfile(os.path.join(ROOT, "firmware", "boot.py"), os.path.join(new, "boot.py"))
+    with open(os.path.join(new, "settings.toml"), "w") as f:
         f.write(bundle.settings_text(board))
-    bundle.make_save_files(dest)
+    bundle.make_save_files(new)
+    if os.path.isdir(dest) and _contents(dest) == _contents(new):
+        shutil.rmtree(new)
+    else:
+        if os.path.isdir(dest):
+            shutil.rmtree(dest)
+        os.rename(new, dest)
     return dest
+
+
+def _contents(folder):
+    out = {}
+    for dirpath, _, names in os.walk(folder):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            with open(p, "rb") as f:
+                out[os.path.relpath(p, folder)] = f.read()
+    return out
 
 
 def uf2_blocks(path):
@@ -280,6 +298,14 @@ def uf2_blocks(path):
 def image(board, src=None):
     if board not in CP_BOARD:
         bundle.fail("unknown BOARD %r; one of: %s, all" % (board, ", ".join(CP_BOARD)))
+    import fcntl
+    os.makedirs(cache_dir(), exist_ok=True)
+    with open(os.path.join(cache_dir(), ".lock"), "w") as lock:  # one build at a time (the
+        fcntl.flock(lock, fcntl.LOCK_EX)                          # tests run two at once)
+        return _image(board, src)
+
+
+def _image(board, src):
     toolchain()
     bindir = build_venv()
     path = bindir + os.pathsep + os.environ.get("PATH", "")
@@ -288,16 +314,19 @@ def image(board, src=None):
     fw = firmware(CP_BOARD[board], tree, path)
     out = os.path.join(bundle.BUILD, board, "image")
     os.makedirs(out, exist_ok=True)
-    shutil.copyfile(fw, os.path.join(out, "firmware.uf2"))
+    tmp = os.path.join(out, ".firmware.uf2")  # whole files in place: a test may be reading them
+    shutil.copyfile(fw, tmp)
+    os.replace(tmp, os.path.join(out, "firmware.uf2"))
     drv = drive(board, os.path.join(out, "CIRCUITPY"))
     offset, flash = bundle.BOARDS[board][1:]
     one = os.path.join(out, "mancala-%s.uf2" % board)
     exe = os.path.join(os.path.dirname(sys.executable), "folder2uf2")
     if not os.path.exists(exe):
         exe = shutil.which("folder2uf2") or bundle.fail("folder2uf2 is not installed (make venv)")
-    run([exe, drv, "-o", one, "--board", "raspberry_pi_pico", "--flash-offset", hex(offset),
-         "--flash-size", str(flash), "--label", "CIRCUITPY", "--combine", fw],
+    run([exe, drv, "-o", one + ".new", "--board", "raspberry_pi_pico", "--flash-offset",
+         hex(offset), "--flash-size", str(flash), "--label", "CIRCUITPY", "--combine", fw],
         stdout=subprocess.DEVNULL)
+    os.replace(one + ".new", one)
     say("%s -> %s (%d bytes: firmware + drive), firmware.uf2 (%d bytes), CIRCUITPY/"
         % (board, os.path.relpath(out, ROOT), os.path.getsize(one), os.path.getsize(fw)))
     return out
