@@ -138,3 +138,23 @@ def test_settings_about_opens_from_the_settings_menu_and_goes_back_to_it():
     assert any("Mancala Pocket" in ln for ln in s.scr.lines)
     h.press("b")
     assert s.scr.name == "settings" and s.scr.items[s.scr.sel] == ("go", "about")
+
+
+def _stones(game):
+    import displayio
+    from firmware.views.menu import MiniBoard
+    b = MiniBoard(displayio.Group(), 0, 0, 224, 44)
+    b.show(game)
+    return sum(1 for y in range(44) for x in range(224) if b.bmp[x, y] == 3), b
+
+
+def test_the_title_shows_the_chosen_games_own_board_at_its_start():
+    # OAQ-1: 2 x 5 squares of 5 seeds and two mandarins with their big stone (6x6); SY-1: 2 x 5
+    # holes of 5, two empty stores; OM-1: 4 x 8 pits, 4 seeds in each outer pit (dots of 2x2)
+    assert _stones("oanquan")[0] == 10 * 5 * 9 + 2 * 36
+    assert _stones("sanyao")[0] == 10 * 5 * 9
+    assert _stones("omweso")[0] == 16 * 4 * 4
+    n, b = _stones("omweso")
+    b.show("sanyao")  # the Game row changed: drawn again
+    assert b.game == "sanyao" and _stones("sanyao")[0] == sum(
+        1 for y in range(44) for x in range(224) if b.bmp[x, y] == 3)
