@@ -68,8 +68,6 @@ def test_staging_writes_only_what_changed_and_removes_what_went(tmp_path):
     where = str(tmp_path / "frozen")
     assert image.stage("hack_club_sprig", where)
     assert not image.stage("hack_club_sprig", where)  # nothing new: nothing refrozen
-    info = os.path.join(where, "firmware", "build_info.py")
-    assert "RUNTIME = 'image'" in open(info).read()
     stale = os.path.join(where, "firmware", "gone.py")
     open(stale, "w").write("x = 1\n")
     assert image.stage("hack_club_sprig", where)
@@ -81,13 +79,13 @@ def test_staging_writes_only_what_changed_and_removes_what_went(tmp_path):
     assert open(staged).read() == open(os.path.join(bundle.ROOT, "engine", "search.py")).read()
 
 
-def test_the_drive_holds_the_one_line_code_py_boot_py_settings_and_the_save_files(tmp_path):
+def test_the_drive_holds_the_short_code_py_boot_py_settings_and_the_save_files(tmp_path):
     drive = image.drive("picosystem", str(tmp_path / "CIRCUITPY"))
     names = sorted(os.listdir(drive))
     assert names == ["boot.py", "code.py", "saves", "settings.toml"], names
     code = [ln for ln in open(os.path.join(drive, "code.py")) if ln.strip() and
             not ln.startswith("#")]
-    assert code == ["import firmware.start\n"]
+    assert code == ["from firmware.start import run\n", "run()\n"]
     assert 'MANCALA_BOARD = "picosystem"' in open(os.path.join(drive, "settings.toml")).read()
     other = tmp_path / "other"
     other.mkdir()
@@ -97,55 +95,48 @@ def test_the_drive_holds_the_one_line_code_py_boot_py_settings_and_the_save_file
 
 
 def test_the_bundle_and_the_image_say_which_runtime_they_are(tmp_path):
-    for kind in ("bundle", "image"):
+    src = open(os.path.join(bundle.ROOT, bundle.ABOUT_FILE)).read()
+    for kind, words in (("bundle", "CircuitPython + bundle"), ("image", "console image")):
         ns = {}
-        exec(bundle.build_info(kind), ns)
-        assert ns["RUNTIME"] == kind and ns["VERSION"]
+        exec(bundle.with_about(src, kind), ns)
+        assert ns["ABOUT"].startswith("Version ") and ns["ABOUT"].endswith(words)
+        assert len(ns["ABOUT"]) <= 2 * 26  # two lines of the menu's note at 160 px
     out = bundle.private_bundle("sprig", str(tmp_path), mpy=False)
     ns = {}
-    exec(open(os.path.join(out, "firmware", "build_info.py")).read(), ns)
-    assert ns["RUNTIME"] == "bundle"
+    exec(open(os.path.join(out, bundle.ABOUT_FILE)).read(), ns)
+    assert ns["ABOUT"].endswith("CircuitPython + bundle")
+    assert not os.path.exists(os.path.join(out, ".about.py"))
+    staged = str(tmp_path / "frozen")
+    image.stage("hack_club_sprig", staged)
+    ns = {}
+    exec(open(os.path.join(staged, bundle.ABOUT_FILE)).read(), ns)
+    assert ns["ABOUT"].endswith("console image")
 
 
-def test_settings_about_shows_the_runtime_and_the_version(monkeypatch):
-    from firmware.screens import about
-    assert about.runtime() == ("source", "")
-    assert any("from source" in ln for ln in about.lines())
-
-    class Info:
-        RUNTIME = "image"
-        VERSION = "v1.2-3-gabc"
-    monkeypatch.setitem(sys.modules, "firmware.build_info", Info)
-    lines = about.lines()
-    assert lines[0].endswith("v1.2-3-gabc")
-    assert any("console image" in ln for ln in lines)
-    Info.RUNTIME = "bundle"
-    assert any("bundle" in ln for ln in about.lines())
-
-
-def test_settings_about_opens_from_the_settings_menu_and_goes_back_to_it():
+def test_settings_about_shows_the_version_and_the_runtime(monkeypatch):
+    from firmware.screens import menu_items
     from tools.emu.appflow import Headless
-    h = Headless(320, 240, ("up", "down", "left", "right", "a", "b", "x", "y", "start"))
+    h = Headless(160, 128, ("up", "down", "left", "right", "a", "b", "x", "y", "start"))
     s = h.session
     s.menu("settings")
     items = s.scr.items
-    assert ("go", "about") in items
-    for _ in range(items.index(("go", "about"))):
+    assert ("version", None) in items
+    for _ in range(items.index(("version", None))):
         h.press("down")
-    h.press("a")
-    assert s.scr.name == "about"
-    h.run(100)
-    assert any("Mancala Pocket" in ln for ln in s.scr.lines)
-    h.press("b")
-    assert s.scr.name == "settings" and s.scr.items[s.scr.sel] == ("go", "about")
+    assert s.scr.item_text(s.scr.items[s.scr.sel]) == "About this console"
+    assert s.scr.note() == "Run from source"
+    monkeypatch.setattr(menu_items, "ABOUT", "Version v1.2-3-gabc, console image")
+    assert s.scr.note() == "Version v1.2-3-gabc, console image"
+    h.press("a")  # nothing to do: the row only says
+    assert s.scr.name == "settings"
 
 
-def _stones(game):
+def _stones(game, bmp=None):
     import displayio
-    from firmware.views.menu import MiniBoard
-    b = MiniBoard(displayio.Group(), 0, 0, 224, 44)
-    b.show(game)
-    return sum(1 for y in range(44) for x in range(224) if b.bmp[x, y] == 3), b
+    from firmware.views.menu import mini_board, draw
+    bmp = bmp or mini_board(displayio.Group(), 0, 0, 224, 44)[1]
+    draw(bmp, game)
+    return sum(1 for y in range(44) for x in range(224) if bmp[x, y] == 3), bmp
 
 
 def test_the_title_shows_the_chosen_games_own_board_at_its_start():
@@ -154,7 +145,18 @@ def test_the_title_shows_the_chosen_games_own_board_at_its_start():
     assert _stones("oanquan")[0] == 10 * 5 * 9 + 2 * 36
     assert _stones("sanyao")[0] == 10 * 5 * 9
     assert _stones("omweso")[0] == 16 * 4 * 4
-    n, b = _stones("omweso")
-    b.show("sanyao")  # the Game row changed: drawn again
-    assert b.game == "sanyao" and _stones("sanyao")[0] == sum(
-        1 for y in range(44) for x in range(224) if b.bmp[x, y] == 3)
+    n, bmp = _stones("omweso")
+    assert _stones("sanyao", bmp)[0] == 10 * 5 * 9  # drawn again over another game's board
+
+
+def test_the_title_picture_follows_the_game_row():
+    from tools.emu.appflow import Headless
+    h = Headless(320, 240, ("up", "down", "left", "right", "a", "b", "x", "y", "start"))
+    s = h.session
+    h.run(100)
+    view = h.app.view
+    assert view.board[2] == s.cfg["game"] == "oanquan"
+    h.press("down")  # the Game row
+    h.press("right")
+    h.run(100)
+    assert s.cfg["game"] != "oanquan" and h.app.view.board[2] == s.cfg["game"]

@@ -99,9 +99,11 @@ class MenuScreen:
             from firmware import lessons
             met = s.learnt & lessons.bit(s.cfg["game"], it[1])
             return ("+: goal met once. %s: again" if met else "%s: its goal, then play") % a
+        if it[0] == "version":  # Settings -> About: the game's version and its runtime
+            return M.ABOUT
         if self.name == "title" and it == ("cfg", "game"):
             from firmware.games.notes import DESC
-            return DESC[s.cfg["game"]]
+            return DESC[s.cfg["game"]][0]
         k = common.key
         ud = k(s, "x", "y") if s.four else k(s, "up", "down")
         if it[0] == "cfg":
@@ -141,9 +143,6 @@ class MenuScreen:
             if key == "help":
                 from firmware.screens.text import HelpScreen
                 s.show(HelpScreen(s, self.name))
-            elif key == "about":
-                from firmware.screens.about import AboutScreen
-                s.show(AboutScreen(s, self.back))
             else:
                 s.menu(key, back=self.name)
         elif kind == "back":

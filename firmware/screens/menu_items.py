@@ -104,7 +104,7 @@ def settings_items(own):
     items = [("cfg", "anim"), ("cfg", "sound")]
     for k in own:
         items.append(("cfg", k))
-    items.append(("go", "about"))
+    items.append(("version", None))
     items.append(("back", None))
     return items
 
@@ -116,5 +116,9 @@ def rules_items(options):
 
 
 GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
-           "learn": "Learn...", "about": "About"}
-KIND_TEXT = {"start": "Start game", "back": "Back"}
+           "learn": "Learn..."}
+KIND_TEXT = {"start": "Start game", "back": "Back", "version": "About this console"}
+# What Settings -> About says (the note under its row): the builds write their own line here in
+# the copy they ship (tools/build/bundle.py ABOUT_LINE: the game's version and the runtime, the
+# console image or CircuitPython + the bundle). One name: the chip keeps each new one for good.
+ABOUT = "Run from source"

@@ -51,7 +51,7 @@ class MenuView:
         self.board = None
         if s.scr.name == "title" and h >= 200:  # room under the menu: a board drawn on it
             bw = min(w - 16, 224)
-            self.board = MiniBoard(g, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
+            self.board = mini_board(g, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
@@ -69,12 +69,13 @@ class MenuView:
     def update(self, s):
         m = s.scr
         if self.board is not None:  # the picture: on the title screen, below its rows
-            b = self.board
-            hide = m.name != "title" or self.row_y(min(len(m.items), self.n)) > b.tile.y
-            if b.tile.hidden != hide:
-                b.tile.hidden = hide
-            if not hide:
-                b.show(s.cfg["game"])
+            tg, bmp, game = self.board
+            hide = m.name != "title" or self.row_y(min(len(m.items), self.n)) > tg.y
+            if tg.hidden != hide:
+                tg.hidden = hide
+            if not hide and game != s.cfg["game"]:  # the Game row changed: its own board
+                draw(bmp, s.cfg["game"])
+                self.board[2] = s.cfg["game"]
         t = self.TITLES.get(m.name, "")
         if m.name in ("rules", "learn"):
             t = ("Rules: " if m.name == "rules" else "Learn ") + TITLES.get(s.cfg["game"], "")
@@ -126,56 +127,52 @@ class MenuView:
                     ui.YELLOW if s.msg else ui.RED)
 
 
-class MiniBoard:
-    """The title screen's picture: the chosen game's own board at its start (its rows of pits,
-    the seeds in them, its stores or mandarin squares: firmware/games/notes.py PICTURE), in one
-    4-colour bitmap drawn again when the Game row changes."""
+def mini_board(group, x, y, w, h):
+    """The title screen's picture, [its TileGrid, its 4-colour bitmap, the game drawn on it]:
+    draw() draws the chosen game's own board into it."""
+    bmp = displayio.Bitmap(w, h, 4)
+    pal = displayio.Palette(4)
+    pal[0] = ui.BG
+    pal[1] = ui.BOARD
+    pal[2] = ui.BODY
+    pal[3] = ui.STONE
+    tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    group.append(tg)
+    return [tg, bmp, None]
 
-    def __init__(self, group, x, y, w, h):
-        self.bmp = displayio.Bitmap(w, h, 4)
-        pal = displayio.Palette(4)
-        pal[0] = ui.BG
-        pal[1] = ui.BOARD
-        pal[2] = ui.BODY
-        pal[3] = ui.STONE
-        self.tile = displayio.TileGrid(self.bmp, pixel_shader=pal, x=x, y=y)
-        group.append(self.tile)
-        self.w = w
-        self.h = h
-        self.game = None
 
-    def show(self, game):
-        if game == self.game:
-            return
-        self.game = game
-        from firmware.games.notes import PICTURE
-        cols, rows, ends, seeds = PICTURE[game]
-        bmp, w, h = self.bmp, self.w, self.h
-        ui.rect(bmp, 0, 0, w, h, 0)
-        ui.rect(bmp, 2, 0, w - 4, h, 1)  # the board, its corners cut
-        ui.rect(bmp, 0, 2, w, h - 4, 1)
-        cw = w // (cols + (2 if ends else 0))
-        x0 = (w - cw * cols) // 2
-        if ends:
-            for ex in (3, w - x0 + 1):
-                ui.rect(bmp, ex, 3, x0 - 4, h - 6, 2)
-                if ends == 2:  # a mandarin square: rounded outside, its big stone inside
-                    ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, 3, 2, 2, 1)
-                    ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, h - 5, 2, 2, 1)
-                    ui.rect(bmp, ex + (x0 - 4) // 2 - 3, h // 2 - 3, 6, 6, 3)
-        ph = (h - 6) // rows
-        dot = 3 if ph >= 14 else 2
-        for r in range(rows):
-            py = 3 + r * ph
-            for c in range(cols):
-                px = x0 + c * cw + 2
-                ui.rect(bmp, px, py, cw - 4, ph - 1, 2)
-                n = seeds[r]
-                cx = px + (cw - 4) // 2
-                cy = py + (ph - 1) // 2
-                d = dot + 1 if n == 5 else 0  # five: four corners spread, one in the middle
-                for k in range(min(n, 4)):  # four seeds two by two
-                    ui.rect(bmp, cx - dot - 1 - d + (dot + 2 + 2 * d) * (k & 1),
-                            cy - dot - 1 - d + (dot + 2 + 2 * d) * (k >> 1), dot, dot, 3)
-                if n == 5:
-                    ui.rect(bmp, cx - dot // 2 - 1, cy - dot // 2 - 1, dot, dot, 3)
+def draw(bmp, game):
+    """A game's board at its start (its rows of pits, the seeds in them, its stores or mandarin
+    squares: firmware/games/notes.py DESC) over the whole title picture. (Its name is one the app
+    has already: the chip keeps every new name for good.)"""
+    from firmware.games.notes import DESC
+    _, cols, rows, ends, seeds = DESC[game]
+    w, h = bmp.width, bmp.height
+    ui.rect(bmp, 0, 0, w, h, 0)
+    ui.rect(bmp, 2, 0, w - 4, h, 1)  # the board, its corners cut
+    ui.rect(bmp, 0, 2, w, h - 4, 1)
+    cw = w // (cols + (2 if ends else 0))
+    x0 = (w - cw * cols) // 2
+    if ends:
+        for ex in (3, w - x0 + 1):
+            ui.rect(bmp, ex, 3, x0 - 4, h - 6, 2)
+            if ends == 2:  # a mandarin square: rounded outside, its big stone inside
+                ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, 3, 2, 2, 1)
+                ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, h - 5, 2, 2, 1)
+                ui.rect(bmp, ex + (x0 - 4) // 2 - 3, h // 2 - 3, 6, 6, 3)
+    ph = (h - 6) // rows
+    dot = 3 if ph >= 14 else 2
+    for r in range(rows):
+        py = 3 + r * ph
+        for c in range(cols):
+            px = x0 + c * cw + 2
+            ui.rect(bmp, px, py, cw - 4, ph - 1, 2)
+            n = seeds[r]
+            cx = px + (cw - 4) // 2
+            cy = py + (ph - 1) // 2
+            d = dot + 1 if n == 5 else 0  # five: four corners spread, one in the middle
+            for k in range(min(n, 4)):  # four seeds two by two
+                ui.rect(bmp, cx - dot - 1 - d + (dot + 2 + 2 * d) * (k & 1),
+                        cy - dot - 1 - d + (dot + 2 + 2 * d) * (k >> 1), dot, dot, 3)
+            if n == 5:
+                ui.rect(bmp, cx - dot // 2 - 1, cy - dot // 2 - 1, dot, dot, 3)

@@ -189,12 +189,19 @@ def version():
         return "unknown"
 
 
-def build_info(runtime):
-    """firmware/build_info.py of a build: which runtime runs the app ("bundle": stock
-    CircuitPython with this bundle on its drive; "image": the console image, tools/build/image.py)
-    and the game's version, shown in Settings -> About (firmware/screens/about.py)."""
-    return ("# Written by tools/build/: which runtime runs the app (Settings -> About).\n"
-            "RUNTIME = %r\nVERSION = %r\n" % (runtime, version()))
+RUNTIMES = {"bundle": "CircuitPython + bundle", "image": "console image"}
+ABOUT_FILE = "firmware/screens/menu_items.py"  # its ABOUT line: what Settings -> About says
+
+
+def with_about(text, runtime):
+    """menu_items.py's text with its ABOUT line saying this build's version and runtime ("bundle":
+    stock CircuitPython with this bundle on its drive; "image": the console image,
+    tools/build/image.py): at most two lines of the menu's note (26 characters at 160 px)."""
+    line = "ABOUT = %r" % ("Version %s, %s" % (version()[:14], RUNTIMES[runtime]))
+    out, n = re.subn(r"^ABOUT = .*$", line, text, flags=re.M)
+    if n != 1:
+        fail("%s has no line 'ABOUT = ...' for Settings -> About" % ABOUT_FILE)
+    return out
 
 
 def out_dir(board):
@@ -225,6 +232,10 @@ def bundle(board, mpy_cross=None, quiet=False, lib_mpy=None):
     for dest, src in sorted(files.items()):
         target = os.path.join(out, dest)
         os.makedirs(os.path.dirname(target), exist_ok=True)
+        if dest == ABOUT_FILE:  # shipped with this build's version (Settings -> About)
+            src = os.path.join(out, ".about.py")
+            with open(src, "w") as f:
+                f.write(with_about(open(files[dest]).read(), "bundle"))
         pre = _lib_mpy(lib_mpy, dest) if lib_mpy and dest.startswith("lib/") else None
         if pre:
             target = target[:-3] + ".mpy"
@@ -235,15 +246,10 @@ def bundle(board, mpy_cross=None, quiet=False, lib_mpy=None):
         else:
             shutil.copyfile(src, target)
         total += os.path.getsize(target)
+    if os.path.exists(os.path.join(out, ".about.py")):
+        os.remove(os.path.join(out, ".about.py"))
     with open(os.path.join(out, "settings.toml"), "w") as f:
         f.write(settings_text(board))
-    info = os.path.join(out, "firmware", "build_info.py")  # Settings -> About
-    with open(info, "w") as f:
-        f.write(build_info("bundle"))
-    if mpy_cross:
-        compile_mpy(mpy_cross, info, info[:-3] + ".mpy", "firmware/build_info.py")
-        os.remove(info)
-    total += os.path.getsize(info[:-3] + (".mpy" if mpy_cross else ".py"))
     if not quiet:
         print("%s: %d files, %d bytes%s -> %s" % (board, len(files) + 1, total,
               " (.mpy)" if mpy_cross else "", os.path.relpath(out, ROOT)))

@@ -3,7 +3,7 @@
     python3 -m tools.build.image BOARD|all [--src DIR] [--jobs N]     (make image BOARD=...)
       -> build/BOARD/image/mancala-BOARD.uf2   firmware + CIRCUITPY drive: a first install
          build/BOARD/image/firmware.uf2        the firmware alone: an update that keeps the saves
-         build/BOARD/image/CIRCUITPY/          the drive: code.py (one line), boot.py, settings.toml,
+         build/BOARD/image/CIRCUITPY/          the drive: code.py (two lines), boot.py, settings.toml,
                                                saves/ made as `make deploy` makes them
 
 The firmware is built from CircuitPython's source: by default the archive in ../shared/cpsrc/
@@ -14,8 +14,8 @@ relinks only. The settings are the project's own (tools/build/image/user_pre_mpc
 passed with `make -I`); nothing inside CircuitPython's tree is edited.
 
 What is frozen: for each CircuitPython board, the union of the bundles (tools/build/bundle.py's
-plan) of our boards that run on it, less code.py and boot.py, plus firmware/build_info.py (which
-runtime this is, and the game's version: Settings -> About).
+plan) of our boards that run on it, less code.py and boot.py; menu_items.py's ABOUT line says
+"console image" and the game's version (Settings -> About).
 """
 import argparse
 import json
@@ -186,7 +186,7 @@ def frozen_files(cp_board):
 def stage(cp_board, where):
     """Write the frozen folder; True when anything in it changed (then it is frozen again)."""
     want = {dest: open(src, "rb").read() for dest, src in frozen_files(cp_board).items()}
-    want["firmware/build_info.py"] = bundle.build_info("image").encode()
+    want[bundle.ABOUT_FILE] = bundle.with_about(want[bundle.ABOUT_FILE].decode(), "image").encode()
     changed = False
     have = set()
     for dirpath, _, names in os.walk(where):
@@ -255,7 +255,7 @@ def drive(board, dest):
     parent = os.path.dirname(os.path.abspath(dest))
     os.makedirs(parent, exist_ok=True)
     new = tempfile.mkdtemp(dir=parent, prefix=".drive-")
-    # the bundle's code.py, one line: the app is frozen, so a new version needs no drive change
+    # the bundle's code.py, two lines: the app is frozen, so a new version needs no drive change
     shutil.copyfile(os.path.join(ROOT, "firmware", "code.py"), os.path.join(new, "code.py"))
     shutil.copyfile(os.path.join(ROOT, "firmware", "boot.py"), os.path.join(new, "boot.py"))
     with open(os.path.join(new, "settings.toml"), "w") as f:
