@@ -101,3 +101,17 @@ def test_the_one_file_uf2_installs_firmware_and_drive_together(tmp_path):
     with emu.Emu(one, [], board=board) as chip:  # nothing else in flash: the file alone
         appflow.check_title(chip, w, h, appflow.board_keys(board), tmp_path)
         assert not appflow.console_errors(chip.console)
+
+
+@pytest.mark.long
+def test_a_complete_game_on_the_image_keeps_100_kb_free():
+    # Omweso (the heaviest game) from reset to its end, played through the buttons against level
+    # 5 with pondering, the pause box opened for a hint on three turns in four (tools/device/games
+    # .py): the lowest free heap over the whole game, read from the chip's RAM (10-20 minutes of
+    # emulation; every board and game: make device-games DEVICE_GAMES_ARGS=--image)
+    built("pico_display_pack2")
+    from tools.device import games
+    r = games.play_person("pico_display_pack2", "omweso", 1, log=lambda *a: None, on_image=True)
+    assert r["over"], r["errors"]
+    assert r["plies"] and r["plies"] > 10, r
+    assert r["low"] >= 100 * 1024, "%.1f KB free at the lowest (%s)" % (r["low"] / 1024, r["where"])

@@ -91,13 +91,15 @@ def build_venv():
     venv = os.path.join(bundle.BUILD, "image-venv")
     req = os.path.join(SETTINGS_DIR, "requirements.txt")
     ok = os.path.join(venv, ".ok")
-    if os.path.exists(ok) and os.path.getmtime(ok) >= os.path.getmtime(req):
+    want = open(req).read()
+    if os.path.exists(ok) and open(ok).read() == want:  # installed from these very pins
         return os.path.join(venv, "bin")
     say("installing CircuitPython's build tools into %s (once)" % os.path.relpath(venv, ROOT))
     run([sys.executable, "-m", "venv", venv])
     run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q",
          "--disable-pip-version-check", "-r", req])
-    open(ok, "w").close()
+    with open(ok, "w") as f:
+        f.write(want)
     return os.path.join(venv, "bin")
 
 
