@@ -160,3 +160,14 @@ def test_the_title_picture_follows_the_game_row():
     h.press("right")
     h.run(100)
     assert s.cfg["game"] != "oanquan" and h.app.view.board[2] == s.cfg["game"]
+
+
+def test_the_games_tool_counts_the_ai_buffers_made_again():
+    # tools/device/games.py: the AI's "ready <moves begun> ..." marks start over when the pause
+    # box dropped its buffers (what test_device_image's complete game requires never happens)
+    from tools.device import games
+    lines = [{"line": "feel 1 ready 1 0 5 6"}, {"line": "feel 2 move"},
+             {"line": "\x1b]0;code.py\x1b\\feel 3 ready 2 1 5 6"}, {"line": "feel 4 ready 1 0 1 1"},
+             {"line": "feel 5 ready 2 0 1 1"}]
+    assert games._restarts(lines) == 1
+    assert games._restarts(lines[:3]) == 0

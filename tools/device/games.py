@@ -166,11 +166,12 @@ def play_person(board, game, seed, log=print, on_image=False):
             low, where = _low(lines[start:])
             lows = _lows(lines[start:])
             moves = sum(1 for r in lines[start:] if r["line"].endswith(" move"))
+            restarts = _restarts(lines[start:])
             errors = appflow.console_errors(chip.console)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return {"board": board, "game": game, "level": 5, "how": "person", "seed": seed,
-            "runtime": "image" if on_image else "bundle",
+            "runtime": "image" if on_image else "bundle", "ai_remade": restarts,
             "sim_s": round(took, 1), "wall_s": round(time.time() - t0), "low": low,
             "where": where, "lows": lows, "plies": moves, "human": human, "hints": hints, "end": end,
             "over": not errors, "errors": errors}
@@ -193,6 +194,19 @@ def _wait(chip, lines, got, whats, limit_ms=180000):
                                    % (whats, limit_ms, chip.console[-1200:]))
             return None
         chip.run(20)
+
+
+def _restarts(lines):
+    """How often the AI's buffers were made again during a game (the pause box drops them when
+    the heap is short: Session.pause): the AI's "ready <moves begun> ..." count starting over."""
+    n, last = 0, 0
+    for r in lines:
+        m = feel.mark_of(r["line"])
+        if m and m.startswith("ready "):
+            begun = int(m.split()[1])
+            n += begun <= last
+            last = begun
+    return n
 
 
 def _low(lines):
