@@ -86,6 +86,7 @@ def hint(self):
     if self.phase != "select":
         self.say("No hint now")
         return
+    self.tidy(True)  # (the pause box's garbage, when asked there) before the lessons load
     L, lessons = load(self)
     code = L.hint(self.game, lessons, self.lesson, self.rec.pos, self.legal)
     if code is not None:
@@ -109,9 +110,9 @@ def judge(self):
     """The sowing has ended (its board gone: Session.skip_anim): after the example, the player's
     turn; after a try, was the goal met? The final board comes back, its verdict on top."""
     self.phase = "none"
-    if self.stage == "demo":
-        self.to_board()  # the example's end stays until A (next)
-        return
+    if self.stage == "demo":  # the example's end stays until A (next), on the same board (a new
+        return                # one, built again over the old one's place, left Omweso's heap
+        #                       13 KB lower on the chip)
     L, lessons = load(self)
     i = self.lesson
     ls = lessons[i]
@@ -129,15 +130,23 @@ def judge(self):
 def next(self):
     """A on the board when the sowing has ended: the player's try after the example, or the
     try told in words."""
-    if self.stage == "demo":
-        return again(self)
+    if self.stage == "demo":  # the player's try on the same board (a new one, built again
+        self.anim = None      # over the old one's place, left Omweso's heap 9 KB lower on the
+        unload("firmware.trace")  # chip); the example's animation and its code go: the try
+        self.tidy(True)           # makes them again at its move
+        L, lessons = load(self)
+        position(self, L, lessons[self.lesson])
+        drop(self)
+        self.tidy(True)  # (the lessons' code, gone, before the board is drawn again)
+        self._begin_turn()
+        return
+    self.clear()  # the board goes before the words' code loads (Omweso's lowest point else)
     L, lessons = load(self)
     ls = lessons[self.lesson]
     g = self.game
     pos = L.position(g, ls)
     met, lines = L.tell(g, ls, pos, g.parse_move(pos, self.last[2]))
     drop(self)
-    self.clear()  # the board goes before the text's screen loads
     if met:
         _text(self, "met", "Goal met: well done!", lines)
         return

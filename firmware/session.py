@@ -212,8 +212,8 @@ class Session:
         rl = getattr(self.ad, "round_lines", None)
         lines = rl(a.trace.marks(), self.names()) if rl else []
         a.clear()
-        if self.lesson is not None:  # a lesson's move: judged (firmware/lesson.py) once the
-            return self.clear() or self.learn("judge")  # board has gone (2 KB lower else)
+        if self.lesson is not None:  # a lesson's move: judged (firmware/lesson.py) once the board
+            return self.stage != "demo" and self.clear() or self.learn("judge")  # has gone (2 KB)
         if a.replaying:  # a replay: back to where the player was
             a.replaying = False
             return self._begin_turn()

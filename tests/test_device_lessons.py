@@ -1,7 +1,8 @@
 # A lesson (issue 31 #1) on the real firmware in the emulated RP2040 (tools/emu), the bundle as
-# `make bundle` makes it: from the title through Learn... to a lesson, its goal, its board, the
-# lesson's hint and its move, to "Goal met: well done!" (firmware/lesson.py judges it at the sowing's end,
-# firmware/lessons/ on CircuitPython). The screen must match the headless render of the same
+# `make bundle` makes it: from the title through Learn... to a lesson, its rule and goal, its
+# example (skipped), its board, the lesson's hint and its move, to the final board with "Goal met:
+# well done!" (firmware/lesson.py judges it at the sowing's end, firmware/lessons/ on
+# CircuitPython). The screen must match the headless render of the same
 # presses, the console must show no exception, and the heap stays above a floor.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
 import pytest
@@ -24,7 +25,7 @@ def test_device_lesson_met_with_the_hint(board, game, lesson, tmp_path):
     presses, twin = appflow.plan_lesson(game, keys, w, h, lesson)
     frames = twin.frames(10000)  # the twin's sowing to its end and the goal met
     s = twin.session
-    assert s.screen == "lesson" and s.scr.kind == "met", (s.screen, s.msg)
+    assert s.screen == "play" and s.stage == "met", (s.screen, s.msg)
     with emu.circuitpython(board, build(board, tmp_path), workdir=str(tmp_path)) as chip:
         appflow.check_title(chip, w, h, keys, tmp_path, limit_ms=25000)
         chip.heap(reset=True)
