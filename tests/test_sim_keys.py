@@ -8,7 +8,11 @@ import re
 
 import pytest
 
-from util import ROOT
+if __name__ == "__main__" and not __package__:  # run by path: the tests' path set-up
+    import sys
+    sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    os.path.dirname(os.path.abspath(__file__))]
+from util import ROOT  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -145,3 +149,18 @@ def test_readme_and_the_docs_list_the_keys_of_the_key_map():
     assert keys in _flat("README.md")
     assert keys in _flat("docs/app.md")
     assert "Keys: " + keys == "Keys: " + sim.KEYS_HELP  # what the console prints
+
+
+def write_shot(path):
+    """The simulator's window at 320x240 (x2) with the key map shown: docs/app.md's picture."""
+    board = desktop.make(320, 240, 2)
+    app, s = _game(board)
+    board.display.refresh()
+    board.display.show_keys(True)
+    pygame.image.save(board.display._window, path)
+
+
+if __name__ == "__main__":  # python tests/test_sim_keys.py: docs/screenshots/sim-keys-320x240.png
+    out = os.path.join(ROOT, "docs", "screenshots", "sim-keys-320x240.png")
+    write_shot(out)
+    print("wrote", out)
