@@ -172,7 +172,7 @@ def test_every_text_on_a_four_button_160x128_app():
         notes.add(look()["note"])
         t += 50
         s.press("y", t)
-    assert "A: its goal, then play" in notes
+    assert "A: its rule, an example,\nyour try: about a minute" in notes  # (issue 55 #5)
     s.scr.select(("lesson", 0))
     s.press("a", t + 50)
     assert s.screen == "lesson" and look()["foot"] == "A: example  B: lessons"

@@ -98,7 +98,8 @@ class MenuScreen:
         if it[0] == "lesson":
             from firmware import lessons
             met = s.learnt & lessons.bit(s.cfg["game"], it[1])
-            return ("+: goal met once. %s: again" if met else "%s: its goal, then play") % a
+            return ("+: done. %s: again, about a minute" if met else  # (issue 55 #5)
+                    "%s: its rule, an example, your try: about a minute") % a
         if it[0] == "version":  # Settings -> About: the game's version and its runtime
             return M.ABOUT
         if self.name == "title" and it == ("cfg", "game"):
