@@ -53,9 +53,6 @@ def boot_to_title(chip, limit_ms=20000, title=None):
 
 
 def device_press(chip, key):
-    if key[:5] == "wait:":  # (a plan's pause: a lesson's example played to its end)
-        chip.run(int(key[5:]))
-        return
     chip.press(key, hold_ms=HOLD_MS, after_ms=AFTER_MS)
 
 
@@ -73,7 +70,9 @@ class Headless:
     def __init__(self, width, height, keys):
         from boards import headless
         from firmware.app import App
-        self.board = headless.make(width, height, keys=tuple(keys))
+        # (with the board's names for its keys, which its lines show: board_keys)
+        self.board = headless.make(width, height, keys=tuple(keys),
+                                   names=getattr(keys, "names", None))
         self.app = App(self.board, store=None, seed=1)
         self.t = 0
         self.run(50)
@@ -143,9 +142,8 @@ def plan_start(game, board_keys, width, height):
 def plan_lesson(game, board_keys, width, height, lesson):
     """The key presses that take the title menu to lesson `lesson` of `game` (Learn...), its
     board, the lesson's hint (X, or the pause menu on a board without a D-pad) and its move,
-    confirmed at every prompt (the lesson's example played to its end first): the goal is then
-    met once the sowing ends, on the final board. Worked out on the headless app. Returns
-    (keys, Headless after the last press)."""
+    confirmed at every prompt: the goal is then met once the sowing ends. Worked out on the
+    headless app. Returns (keys, Headless after the last press)."""
     four = "up" not in board_keys
     down, change = ("y", "a") if four else ("down", "right")
     h = Headless(width, height, board_keys)
@@ -171,14 +169,8 @@ def plan_lesson(game, board_keys, width, height, lesson):
     to(("go", "learn"))
     go("a")
     to(("lesson", lesson))
-    go("a")  # its rule and goal
-    go("a")  # its example, played on the board to its end (a press that skipped it could come
-    t = h.t  # after its end on the chip, whose pace is not the twin's: it would play a move)
-    while s.phase == "anim" and h.t - t < 60000:
-        h.run(100)
-    keys.append("wait:%d" % (2 * (h.t - t) + 2000))
-    h.run(h.t - t + 2000)
-    go("a")  # the lesson's board
+    go("a")  # its goal
+    go("a")  # its board
     if four or "x" not in board_keys:  # the hint from the pause menu (X/Y step the pits on
         # four-button boards; the uGame22 has no X)
         go("b")
@@ -224,15 +216,26 @@ def mismatch(device, twin, shift=1):
     return bad
 
 
+class Keys(tuple):
+    """A board's KEYS, and as .names its NAMES: what the lines on its screen call them."""
+    names = None
+
+
 def board_keys(board):
-    """The KEYS tuple of boards/<board>.py (read, not imported: it needs CircuitPython)."""
+    """The KEYS tuple of boards/<board>.py, its NAMES as .names (read, not imported: it needs
+    CircuitPython)."""
     import ast
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         tree = ast.parse(f.read())
+    got = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["KEYS"]:
-            return tuple(ast.literal_eval(node.value))
-    raise AssertionError("boards/%s.py has no KEYS" % board)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            got[getattr(node.targets[0], "id", None)] = node.value
+    if "KEYS" not in got:
+        raise AssertionError("boards/%s.py has no KEYS" % board)
+    keys = Keys(ast.literal_eval(got["KEYS"]))
+    keys.names = ast.literal_eval(got["NAMES"]) if "NAMES" in got else None
+    return keys
 
 
 def write_pair(path, device, headless):
