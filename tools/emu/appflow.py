@@ -53,6 +53,9 @@ def boot_to_title(chip, limit_ms=20000, title=None):
 
 
 def device_press(chip, key):
+    if key[:5] == "wait:":  # (a plan's pause: a lesson's example played to its end)
+        chip.run(int(key[5:]))
+        return
     chip.press(key, hold_ms=HOLD_MS, after_ms=AFTER_MS)
 
 
@@ -142,8 +145,9 @@ def plan_start(game, board_keys, width, height):
 def plan_lesson(game, board_keys, width, height, lesson):
     """The key presses that take the title menu to lesson `lesson` of `game` (Learn...), its
     board, the lesson's hint (X, or the pause menu on a board without a D-pad) and its move,
-    confirmed at every prompt: the goal is then met once the sowing ends. Worked out on the
-    headless app. Returns (keys, Headless after the last press)."""
+    confirmed at every prompt (the lesson's example played to its end first): the goal is then
+    met once the sowing ends, on the final board. Worked out on the headless app. Returns
+    (keys, Headless after the last press)."""
     four = "up" not in board_keys
     down, change = ("y", "a") if four else ("down", "right")
     h = Headless(width, height, board_keys)
@@ -169,8 +173,14 @@ def plan_lesson(game, board_keys, width, height, lesson):
     to(("go", "learn"))
     go("a")
     to(("lesson", lesson))
-    go("a")  # its goal
-    go("a")  # its board
+    go("a")  # its rule and goal
+    go("a")  # its example, played on the board to its end (a press that skipped it could come
+    t = h.t  # after its end on the chip, whose pace is not the twin's: it would play a move)
+    while s.phase == "anim" and h.t - t < 60000:
+        h.run(100)
+    keys.append("wait:%d" % (2 * (h.t - t) + 2000))
+    h.run(h.t - t + 2000)
+    go("a")  # the lesson's board
     if four or "x" not in board_keys:  # the hint from the pause menu (X/Y step the pits on
         # four-button boards; the uGame22 has no X)
         go("b")
