@@ -37,16 +37,24 @@ def _hinted(w, h, game, i):
     return app, s, ls
 
 
-def _missed(w, h, game):
-    """The first lesson's rule page drawn, then a move that misses its goal played to the end:
-    (app, session, the rule page's picture, the final board's, the page that tells the miss)."""
+def _missed(w, h, game, out=None):
+    """The first lesson's rule page drawn, then a move that misses its goal played to the end,
+    the final board, the page that tells the miss: (app, session); with `out`, each picture
+    written as it is drawn (out % "rule", "missed", "why")."""
     app, s = setup_app(w, h, game)
+
+    def pic(name):
+        d = shot(app)
+        if out is not None:
+            d.png(out % name, 2)
+            print("wrote", os.path.relpath(out % name, ROOT))
+
     ls = L.load(game)[0]
     goto(s, ("go", "learn"))
     press(s, "a")
     goto(s, ("lesson", 0))
     press(s, "a")
-    rule = shot(app)
+    pic("rule")
     check_text(app, s)
     press(s, "a", "a", "a")
     g = games.load(game)
@@ -56,12 +64,14 @@ def _missed(w, h, game):
     while s.phase == "anim":
         press(s, "a")
     assert s.stage == "again" and s.screen == "play"
-    board = shot(app)
+    pic("missed")
     check_board(app, s)
+    assert app.view.viewer(s) == s.human  # the player's side below, in two-player mode too
     assert app.view.frame.status.text == "Not this time"
     press(s, "a")
     assert s.screen == "lesson" and s.scr.kind == "again"
-    return app, s, rule, board, shot(app)
+    pic("why")
+    return app, s
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
@@ -78,7 +88,7 @@ def test_every_lesson_board_is_drawn_with_its_hint(game, size):
 @pytest.mark.parametrize("size", FIRST, ids=["%dx%d" % sz for sz in FIRST])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_first_lesson_missed_is_told_over_its_final_board(game, size):
-    app, s, rule, board, why = _missed(size[0], size[1], game)
+    app, s = _missed(size[0], size[1], game)
     check_text(app, s)
     assert "landed in" in " ".join(s.scr.raw) or "fell into" in " ".join(s.scr.raw)
 
@@ -93,11 +103,7 @@ def make_screenshots():
                 shot(app).png(path, 2)
                 print("wrote", os.path.relpath(path, ROOT))
         for w, h in FIRST:
-            pics = _missed(w, h, game)[2:]
-            for name, pic in zip(("rule", "missed", "why"), pics):
-                path = os.path.join(OUT, "%s-1-%s-%dx%d.png" % (game, name, w, h))
-                pic.png(path, 2)
-                print("wrote", os.path.relpath(path, ROOT))
+            _missed(w, h, game, os.path.join(OUT, "%s-1-%%s-%dx%d.png" % (game, w, h)))
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ class View(BoardView):
 
     def viewer(self, s):
         m = s.cfg["mode"]
-        if m == "two":
+        if m == "two" and s.lesson is None:  # (a lesson: always the player's side)
             if s.phase == "anim" and s.last is not None:
                 return s.last[1]
             return s.mover()
