@@ -59,12 +59,12 @@ def picture(size):
     pygame.draw.rect(s, BODY, dev, border_radius=3 * u)
     cx, cy = dev.x + 8 * u, dev.y + 7 * u
     arm = 2 * u
-    for dx, dy, button in ((0, -1, "up"), (0, 1, "down"), (-1, 0, "left"), (1, 0, "right")):
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):  # the D-pad: an arrow on each arm
         r = pygame.Rect(0, 0, 2 * arm, 2 * arm)
         r.center = (cx + dx * 2 * arm, cy + dy * 2 * arm)
         pygame.draw.rect(s, CAP, r)
         tip = (r.centerx + dx * u, r.centery + dy * u)
-        side = (dy * u // 1, dx * u // 1)
+        side = (dy * u, dx * u)
         base = (r.centerx - dx * u // 2, r.centery - dy * u // 2)
         pygame.draw.polygon(s, KEY, (tip, (base[0] + side[0], base[1] + side[1]),
                                      (base[0] - side[0], base[1] - side[1])))
