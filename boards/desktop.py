@@ -21,6 +21,8 @@ def _code(name):
 
 
 NAME = "desktop"
+_MODIFIERS = tuple(getattr(pygame, "K_" + k) for k in (
+    "LSHIFT", "RSHIFT", "LCTRL", "RCTRL", "LALT", "RALT", "LMETA", "RMETA", "CAPSLOCK", "MODE"))
 KEYMAP = {_code(k): button for button, keys, _, _ in keymap.MAP for k in keys}
 SAVE_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "saves", "mancala.sav")
@@ -126,7 +128,8 @@ class KeyboardButtons:
                 self.quit = True
             elif ev.type == pygame.KEYDOWN and self.display is not None and \
                     self.display.overlay is not None:
-                self.display.show_keys(False)  # the key that closes the map does nothing else
+                if ev.key not in _MODIFIERS:  # (Shift is half of "?", which closes it too)
+                    self.display.show_keys(False)  # the key that closes the map does nothing else
             elif ev.type == pygame.KEYDOWN and ev.key == _code(keymap.QUIT_KEY):
                 self.quit = True
             elif ev.type == pygame.KEYDOWN and (ev.key == pygame.K_F1 or

@@ -83,6 +83,16 @@ def test_f1_or_a_question_mark_shows_the_key_map_and_any_key_closes_it():
         board.buttons.pump()
         assert board.display.overlay is None and not q
         assert pygame.image.tostring(board.display._window, "RGB") == plain
+    _key(pygame.K_LSHIFT)  # "?" again: Shift, then the key of "?", closes it
+    _key(pygame.K_SLASH, text="?")
+    board.buttons.pump()
+    assert board.display.overlay is not None
+    _key(pygame.K_LSHIFT)
+    board.buttons.pump()
+    assert board.display.overlay is not None
+    _key(pygame.K_SLASH, text="?")
+    board.buttons.pump()
+    assert board.display.overlay is None and not q
     _key(pygame.K_ESCAPE)  # the map closed: Esc is Start again
     board.buttons.pump()
     assert [(e.key_number, e.pressed) for e in q] == [(desktop.KEYS.index("start"), True)]
