@@ -44,21 +44,29 @@ def explain(search, rec, move, nodes):
     return out
 
 
+# The hint's sentences (issue 55 #7): what the move captures (or gives: its seeds sown into the
+# opponent's pits), then what follows: the best reply's capture, none, the game's end, or the
+# mover again. Whole sentences of more than 10 characters each: a shorter string would be a name
+# kept for good on the chip (tools/device/names.py). Rows: captures, none, gives.
+_SAY = (("captures %d; then loses %d", "captures %d, nothing lost", "captures %d; game over",
+         "captures %d; you go again"),
+        ("no capture; then loses %d", "quiet move, nothing lost", "no capture; game over",
+         "no capture; you go again"),
+        ("gives %d; then loses %d", "gives %d, nothing lost", "gives %d; game over",
+         "gives %d; you go again"))
+
+
 def words(taken, reply_taken, ends, again):
-    """The hint's line, at most 26 characters (a line at 160x128, the smallest screen): "takes
-    12; reply takes 2", "takes 0; reply takes 6", "takes 3; you move again"."""
-    t = takes(taken)
-    if ends:
-        return t + "; the game ends"
-    if again:  # (San-Yao: the opponent has no move)
-        return t + "; you move again"
-    return t + "; reply " + takes(reply_taken if reply_taken > 0 else 0)
-
-
-def takes(n):
-    """What a move took, in words: "takes 12", "takes 0", "gives 3" (its mover's material
-    fell: its seeds sown into the opponent's pits)."""
-    return "gives %d" % -n if n < 0 else "takes %d" % n
+    """The hint's line, a sentence of at most 26 characters (a line at 160x128, the smallest
+    screen): "captures 12; then loses 2", "quiet move, nothing lost", "gives 3; you go again"."""
+    row = _SAY[0 if taken > 0 else 1 if taken == 0 else 2]
+    t = row[2 if ends else 3 if again else 0 if reply_taken > 0 else 1]
+    n = taken if taken >= 0 else -taken
+    if "%d" not in t:
+        return t
+    if t.count("%d") == 2:
+        return t % (n, reply_taken) if taken else t % reply_taken
+    return t % n if taken else t % reply_taken
 
 
 def review(search, rec, moves, nodes, player=None):

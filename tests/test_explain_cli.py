@@ -66,12 +66,17 @@ def test_explain_says_what_a_move_takes_and_the_best_reply(name):
         after = bytearray(rec.pos)
         g.play(after, buf[k])
         assert e["gain"] == g.material(after, me) - g.material(rec.pos, me)
-        assert e["text"].startswith("takes %d;" % e["gain"] if e["gain"] >= 0
-                                    else "gives %d;" % -e["gain"])
+        # a sentence (issue 55 #7): what the move captures, then what the reply takes back
+        assert e["text"].startswith("captures %d" % e["gain"] if e["gain"] > 0 else
+                                    "gives %d" % -e["gain"] if e["gain"] < 0 else
+                                    ("no capture", "quiet move"))
         assert len(e["text"]) <= 26  # a line of the smallest screen (160x128)
         if e["reply"] is None:
-            assert g.over(after) and "the game ends" in e["text"]
+            assert g.over(after) and "game over" in e["text"]
             continue
+        if e["reply_player"] != me:  # what the reply takes back, or nothing
+            assert ("then loses %d" % e["reply_gain"] if e["reply_gain"] > 0 else
+                    "nothing lost") in e["text"], e
         # the reply is the search's best move after the move, and its value that search's score
         nxt = json.dumps(_after(pos, [m]))
         best = _ok(cli("python", "bestmove", "--position", "-", "--nodes", NODES, stdin=nxt))
@@ -105,8 +110,8 @@ def test_review_values_each_move_against_the_searchs_best(name, tmp_path):
         if e["move"] == e["best"]:
             assert e["loss"] == 0 and e["text"] == "the search's move"
         elif e["loss"]:
-            assert e["text"].startswith("better %s: takes " % e["best"]) or \
-                e["text"].startswith("better %s: gives " % e["best"])
+            assert e["text"][len("better %s: " % e["best"]):].startswith(
+                ("captures ", "gives ", "no capture", "quiet move")), e
     assert any(e["loss"] > 0 for e in r)  # random moves: some cost something
     # one side only
     mine = _ok(cli("python", "review", "--position", "-", "--moves", " ".join(moves),

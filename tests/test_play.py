@@ -433,4 +433,5 @@ def test_the_review_after_a_game_lists_your_costliest_moves(name):
             break
         assert re.match(r"\d+\. You \S+: (lost \d+|missed a win|lost the game|lost a game)$",
                         rows[k]), rows[k]
-        assert re.match(r"  better \S+: (takes|gives) \d+; .+$", rows[k + 1]), rows[k + 1]
+        assert re.match(r"  better \S+: (captures \d+|gives \d+|no capture|quiet move)[;,] .+$",
+                        rows[k + 1]), rows[k + 1]

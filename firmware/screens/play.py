@@ -21,7 +21,7 @@ class PlayScreen:
         self.armed = False
         self.hint_line = ""  # the last hint's words: on the message line until the move is made
         self.hint_sfx = ""   # its choices ("+" clockwise...): the prompt starts on them
-        self.hint_why = ""   # why that move ("takes 4; reply takes 2"): on the status line
+        self.hint_why = ""   # why that move ("captures 4; then loses 2"): on the status line
         self.want = None     # the choices the prompt starts on (the hint's, from its cell)
 
     def view(self, w, h):

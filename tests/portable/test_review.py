@@ -267,3 +267,20 @@ def test_no_memory_for_the_search_ends_the_review_and_says_so():
     assert r.state == 4 and not r.busy() and r.error == "No memory left for the review"
     from firmware.screens.over import lines
     assert "No memory left for the review" in lines(r, ("You", "AI"))
+
+
+def test_the_hints_words_are_sentences_that_fit_a_line():
+    # issue 55 #7: "takes 6; reply takes 0" became a sentence; Omweso's opening (nothing either
+    # way) says something true; every one fits 26 characters, the line of a 160x128 screen
+    from engine.explain import words
+    assert words(6, 0, False, False) == "captures 6, nothing lost"
+    assert words(6, 11, False, False) == "captures 6; then loses 11"
+    assert words(0, 0, False, False) == "quiet move, nothing lost"
+    assert words(0, 4, False, False) == "no capture; then loses 4"
+    assert words(-3, 5, False, False) == "gives 3; then loses 5"
+    assert words(12, 0, True, False) == "captures 12; game over"
+    assert words(3, 0, False, True) == "captures 3; you go again"
+    for a in (64, 0, -64):
+        for r in (64, 0):
+            for ends, again in ((False, False), (True, False), (False, True)):
+                assert len(words(a, r, ends, again)) <= 26
