@@ -14,12 +14,46 @@ NVM_SECTOR = FM.NVM_SECTOR
 SETTLE_MS = 700
 
 
-def bundle(board, workdir):
-    """The board's bundle with the drive copy's files made as `make deploy` makes them."""
+def bundle(board, workdir, full=False):
+    """The board's bundle with the drive copy's files made as `make deploy` makes them; full:
+    without them, /saves there and the rest of the drive taken by a file (one cluster left), so
+    the first copy fails for want of room (ENOSPC)."""
+    import os
     from tools.build import bundle as B
     out = B.private_bundle(board, workdir)
-    B.make_save_files(out)
+    if not full:
+        B.make_save_files(out)
+        return out
+    os.makedirs(os.path.join(out, "saves"), exist_ok=True)
+    with open(os.path.join(out, "saves", "keep.txt"), "w") as f:
+        f.write("the drive is full\n")
+    img = emu.fat_image(out, os.path.join(workdir, "probe.img"))
+    free, size = free_clusters(open(img, "rb").read())
+    with open(os.path.join(out, "fill.bin"), "wb") as f:
+        f.write(b"\0" * ((free - 1) * size))
+    img = emu.fat_image(out, os.path.join(workdir, "probe.img"))
+    assert free_clusters(open(img, "rb").read())[0] == 1
     return out
+
+
+def free_clusters(img):
+    """(free clusters, bytes per cluster) of a FAT12/16 image."""
+    u16 = lambda i: img[i] | img[i + 1] << 8
+    bps, spc, res, nf, roots = u16(11), img[13], u16(14), img[16], u16(17)
+    total = u16(19) or (u16(32) | u16(34) << 16)
+    spf = u16(22)
+    first = res + nf * spf + (roots * 32 + bps - 1) // bps
+    n = (total - first) // spc
+    fat = img[res * bps:(res + spf) * bps]
+    free = 0
+    for c in range(2, n + 2):
+        if n < 4085:
+            v = fat[c * 3 // 2] | fat[c * 3 // 2 + 1] << 8
+            v = v >> 4 if c & 1 else v & 0xFFF
+        else:
+            v = fat[2 * c] | fat[2 * c + 1] << 8
+        free += v == 0
+    return free, bps * spc
 
 
 def norm(payload):
@@ -59,13 +93,22 @@ class Twin(appflow.Headless):
     """The app on the headless board, its store a Saver on a copy of a chip's flash; `saved`:
     every payload it saved (norm), in order (consecutive repeats once)."""
 
-    def __init__(self, board, image):
+    def __init__(self, board, image, full=False):
         from boards import headless
         from firmware import saves
         from firmware.app import App
         w, h = emu.BOARDS[board]["size"]
         self.flash = flash_of(image)
         self.saver = FM.saver_on(self.flash)
+        if full:  # no room for a new file: FatFs's error
+            vol_open = self.saver.store.backup.open
+
+            def open_(path, mode):
+                if "w" in mode:
+                    raise OSError(28, "ENOSPC")
+                return vol_open(path, mode)
+            self.saver.store.backup.open = open_
+        self.said = []  # every message the session showed
         self.saved = []
         self.rewrites = 0
         real = self.saver.save
@@ -83,8 +126,15 @@ class Twin(appflow.Headless):
             real_rewrite(payload, recs)
         self.saver.save = save
         store.rewrite = rewrite
-        self.board = headless.make(w, h, keys=tuple(appflow.board_keys(board)))
+        keys = appflow.board_keys(board)  # (with the names its lines show, as the chip's)
+        self.board = headless.make(w, h, keys=tuple(keys), names=getattr(keys, "names", None))
         self.app = App(self.board, store=self.saver, seed=1)
+        real_say = self.app.session.say
+
+        def say(text, move=False):
+            self.said.append(text)
+            real_say(text, move)
+        self.app.session.say = say
         self.loaded = self.saved_at_start = None
         self.t = 0
         self.run(50)
