@@ -41,6 +41,7 @@ def test_the_image_boots_to_the_title_plays_and_has_the_heap_it_promises(board, 
     presses, twin = appflow.plan_start("oanquan", keys, w, h)
     with boot(board, out, tmp_path) as chip:
         appflow.check_title(chip, w, h, keys, tmp_path)  # pixel for pixel the headless title
+        title = chip.frame565()
         free = chip.heap()["free"]
         assert free >= TITLE_FREE, "%.1f KB free at the title" % (free / 1024)
         for k in presses:
@@ -68,6 +69,23 @@ def test_the_image_boots_to_the_title_plays_and_has_the_heap_it_promises(board, 
         "the image's screen matches no headless screen after the AI's move (%s)" % best[0]
     assert low >= 100 * 1024, "%.1f KB free at the lowest" % (low / 1024)
     assert not err and got.strip().endswith("console image False"), (got, err)
+    if board == "pico_display_pack2":  # the same presses on the stock firmware: the same pixels
+        same_on_stock(board, presses, tmp_path, title, screen)
+
+
+def same_on_stock(board, presses, tmp_path, title, screen):
+    from tools.build import bundle
+    drive = bundle.private_bundle(board, str(tmp_path / "stock"))
+    with emu.circuitpython(board, drive, workdir=str(tmp_path)) as chip:
+        appflow.boot_to_title(chip, title=title)
+        assert chip.frame565() == title, "the stock firmware's title differs from the image's"
+        for k in presses:
+            appflow.device_press(chip, k)
+        for _ in range(3):
+            appflow.settle(chip, quiet_ms=1200, limit_ms=30000)
+            if chip.frame565() == screen:
+                break
+        assert chip.frame565() == screen, "the stock firmware shows another screen after the AI"
 
 
 def test_holding_b_at_power_up_starts_the_repl_instead_of_the_game(tmp_path):
