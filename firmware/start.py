@@ -40,7 +40,7 @@ def run():
     from firmware.app import App
     mark = None
     try:  # the feel benchmark (tools/device/feel.py) reads what happens on the console
-        if os.getenv("MANCALA_FEEL") == 1:  # an int from settings.toml
+        if str(os.getenv("MANCALA_FEEL")) == "1":  # settings.toml's 1 (CircuitPython: "1")
             from engine.compat import ticks_ms
             mark = lambda name: print("feel", ticks_ms(), name)  # noqa: E731
     except NameError:  # no os: not CircuitPython
