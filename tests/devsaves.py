@@ -218,7 +218,10 @@ class Pair:
         if not self.four:
             self.press("y")
             return
-        self.press("b")
+        for _ in range(3):  # B first cancels a prompt, if one is open
+            self.press("b")
+            if getattr(self.twin.session.scr, "items", None):
+                break
         for _ in range(len(self.twin.session.scr.items)):
             if self.item()[0] == "undo":
                 break

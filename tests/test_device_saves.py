@@ -6,9 +6,10 @@
 #    the same board; the take-backs are there (Y on both). The save read from the chip's flash on
 #    CPython is the twin's last save.
 # 2. A long game's log (written by the twin, booted on the chip) played on until the chip rewrites
-#    the log with its drive copy, at the same move as the twin; power off and on, resume again;
-#    the nvm log and the drive copy read on CPython hold the same game. The chip's erases per
-#    sector are the models' (tests/drivemodel.py), the heap's low at the rewrite is measured.
+#    the log with its drive copy (as the twin does, or a move earlier: the chip's first save
+#    after a resume adds a head record, its dicts order the keys otherwise); power off and on,
+#    resume again; the nvm log and the drive copy read on CPython hold the same game. The chip's
+#    erases per sector are the models' (tests/drivemodel.py); the heap's low at the rewrite.
 # 3. Power cuts at instants of those writes (tools/emu/cuts.py, from the chip's flash log; the
 #    same image as stopping the chip there, checked): each image loads the last or the previous
 #    save, never one never saved; some of them are booted on the chip, which resumes that save.
@@ -19,9 +20,12 @@ import sys
 
 import pytest
 
-import devsaves as D
-from tools import sections
-from tools.emu import appflow, cuts, emu
+if __name__ == "__main__":  # --report, run by path: the path set-up of tests/conftest.py
+    sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    os.path.join(os.path.dirname(os.path.abspath(__file__)), "portable")]
+import devsaves as D  # noqa: E402
+from tools import sections  # noqa: E402
+from tools.emu import appflow, cuts, emu  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "build", "device-saves")  # one JSON per board and game (--report)
@@ -38,7 +42,6 @@ def need(board):
 def boot_pair(board, chip, image, folder, what, full=False):
     """The chip booted (to its title) and a twin on `image`: their titles must match."""
     twin = D.Twin(board, image, full)
-    w, h = emu.BOARDS[board]["size"]
     try:
         appflow.boot_to_title(chip, limit_ms=30000, title=twin.frame565())
     except emu.EmuError:
@@ -144,7 +147,8 @@ def _long_game(board, chip, tmp_path, rng, out, cuts_n, boots, full=False):
     copy = D.drive_copy(image)
     if full:
         assert copy is None, copy
-        out.update(boots=0, cuts=0, commit=sections.commit(ROOT))
+        out.update(boots=0, cuts=0, commit=sections.commit(ROOT), game=out["game"] + " (drive full)")
+        _record(out)
         return out
     assert copy is not None and copy[1] == rewrite_payload, (
         "the drive copy (generation %s) is save %s, not the rewrite's (%d); moves %s; nvm "
@@ -261,7 +265,8 @@ while True:
 
 def _record(out):
     os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, "%s-%s.json" % (out["board"], out["game"])), "w") as f:
+    name = "%s-%s.json" % (out["board"], out["game"].split()[0] + ("-full" if out.get("said") else ""))
+    with open(os.path.join(RESULTS, name), "w") as f:
         json.dump(out, f, sort_keys=True)
 
 
@@ -285,7 +290,12 @@ def report():
            "(tests/flashmodel.py, tests/drivemodel.py) for the same saves on the twin; cuts are "
            "instants inside the erases and programs of those moves (and between them), the image "
            "worked out from the chip's flash log (tools/emu/cuts.py) and loaded with the project's "
-           "loader on CPython; 'booted' of them were booted on the chip and resumed." % (
+           "loader on CPython; 'booted' of them were booted on the chip and resumed. A game's moves only "
+           "append to the log (page programs, no erase): its erases are its rewrites' (about one a "
+           "game, docs/app.md 'Saves'), so a game wears each sector as one row here, the same on "
+           "the chip as in the models. '(drive full)': no room for the copy's files; the rewrite's "
+           "copy failed, was said once ('Save failed'), and the next save rewrote the nvm log "
+           "without a copy (drive sectors written by FatFs's partial file are not the models')." % (
                ", ".join(commits)), "",
            "| board | game | lowest free heap at the rewrite | erases (sector: n), chip | "
            "models | cuts | lost / garbled | booted |", "|---|---|---|---|---|---|---|---|"]
