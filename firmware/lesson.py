@@ -65,8 +65,9 @@ def position(self, L, lesson, pos=None):
 def demo(self):
     """A on the rule page: the lesson's example move played on its own position, step by step."""
     L, lessons = load(self)
-    pos, move = L.demo(self.game, lessons[self.lesson])
-    position(self, L, None, pos)
+    k, fields = lessons[self.lesson]["demo"]  # (L.demo's, with the session's own list of moves:
+    position(self, L, None, L.position(self.game, {"pos": fields}))  # no buffer of 256 made)
+    move = self.legal[k][0]
     drop(self)
     self.stage = "demo"
     self.to_board()
@@ -86,7 +87,7 @@ def hint(self):
     if self.phase != "select":
         self.say("No hint now")
         return
-    self.tidy(True)  # (the pause box's garbage, when asked there) before the lessons load
+    self.clear()  # the board goes while the lessons load (Omweso's lowest point, 37 KB, else)
     L, lessons = load(self)
     code = L.hint(self.game, lessons, self.lesson, self.rec.pos, self.legal)
     if code is not None:
@@ -95,7 +96,7 @@ def hint(self):
         self.hint = num(t)
         self.play.hinted(t, "Hint: " + self.ad.move_words(t), "meets the goal")
     drop(self)
-    self.tidy(True)  # the moves tried (a trace each) go now: 12 KB under the board else
+    self.to_board()  # (built again: ~0.5 s on the chip at 320x240)
 
 
 def again(self):
@@ -124,23 +125,19 @@ def judge(self):
     if met:
         self.learnt |= met
         self.save()  # the settings' save: the lesson itself is not a game to resume
+    self.anim = None  # the sowing's animation and its code go: the final board is built again
+    unload("firmware.trace")  # in their room (Omweso's lowest point at 320x240, 39.6 KB, else)
     self.to_board()
 
 
 def next(self):
     """A on the board when the sowing has ended: the player's try after the example, or the
     try told in words."""
-    if self.stage == "demo":  # the player's try on the same board (a new one, built again
-        self.anim = None      # over the old one's place, left Omweso's heap 9 KB lower on the
-        unload("firmware.trace")  # chip); the example's animation and its code go: the try
-        self.tidy(True)           # makes them again at its move
-        L, lessons = load(self)
-        position(self, L, lessons[self.lesson])
-        drop(self)
-        self.tidy(True)  # (the lessons' code, gone, before the board is drawn again)
-        self._begin_turn()
-        return
-    self.clear()  # the board goes before the words' code loads (Omweso's lowest point else)
+    self.clear()  # the board goes before the lessons load (Omweso's lowest point else)
+    if self.stage == "demo":  # the example's animation and its code go too: the player's try
+        self.anim = None      # makes them again at its move
+        unload("firmware.trace")
+        return again(self)
     L, lessons = load(self)
     ls = lessons[self.lesson]
     g = self.game
