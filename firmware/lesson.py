@@ -75,8 +75,7 @@ def demo(self):
 
 
 def board(self):
-    """The lesson's board, the player's turn: after the example, or from the rule page's B...
-    (Omweso's set-up lesson has no sowing to show: straight to the board)."""
+    """The lesson's board, the player's turn (again())."""
     self.to_board()
     self._begin_turn()
 
