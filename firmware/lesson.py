@@ -110,6 +110,8 @@ def judge(self):
     """The sowing has ended (its board gone: Session.skip_anim): after the example, the player's
     turn; after a try, was the goal met? The final board comes back, its verdict on top."""
     self.phase = "none"
+    self.anim = None  # the sowing's animation and its code go (they come back at the next move):
+    unload("firmware.trace")  # the final board is built in their room (Omweso's lowest point)
     if self.stage == "demo":  # the example's end stays until A (next), on the same board (a new
         return                # one, built again over the old one's place, left Omweso's heap
         #                       13 KB lower on the chip)
@@ -124,8 +126,6 @@ def judge(self):
     if met:
         self.learnt |= met
         self.save()  # the settings' save: the lesson itself is not a game to resume
-    self.anim = None  # the sowing's animation and its code go: the final board is built again
-    unload("firmware.trace")  # in their room (Omweso's lowest point at 320x240, 39.6 KB, else)
     self.to_board()
 
 
@@ -133,9 +133,7 @@ def next(self):
     """A on the board when the sowing has ended: the player's try after the example, or the
     try told in words."""
     self.clear()  # the board goes before the lessons load (Omweso's lowest point else)
-    if self.stage == "demo":  # the example's animation and its code go too: the player's try
-        self.anim = None      # makes them again at its move
-        unload("firmware.trace")
+    if self.stage == "demo":  # the player's try
         return again(self)
     L, lessons = load(self)
     ls = lessons[self.lesson]
