@@ -149,6 +149,7 @@ class Pair:
         self.twin = twin
         keys = appflow.board_keys(board)
         self.four = "up" not in keys
+        self.y = "y" in keys  # the take-back button (the uGame22 has none: the pause menu)
         self.down, self.change = ("y", "a") if self.four else ("down", "right")
         self.cursor = "y" if self.four else "right"
 
@@ -214,8 +215,8 @@ class Pair:
         raise AssertionError("the chip never stopped writing its flash")
 
     def undo(self):
-        """Take back a move: Y, or the pause menu's row on a four-button board."""
-        if not self.four:
+        """Take back a move: Y, or the pause menu's row (a four-button board, the uGame22)."""
+        if not self.four and self.y:
             self.press("y")
             return
         for _ in range(3):  # B first cancels a prompt, if one is open
