@@ -310,6 +310,11 @@ def report():
     out += ["", "%d cuts in all, 0 saves lost, 0 never-saved positions, 0 crashes (a run with "
             "a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm sector, the others "
             "the CIRCUITPY drive's (the save files and their directory)." % total]
+    low = ["%s %s %.1f KB" % (r["board"], r["game"], r["heap_at_rewrite"] / 1024) for r in rows
+           if r["heap_at_rewrite"] < HEAP_FLOOR]
+    if low:
+        out += ["", "Below the issue's floor of %d KB at a rewrite with its drive copy (their tests "
+                "fail until the rewrite takes less): %s." % (HEAP_FLOOR // 1024, "; ".join(low))]
     sections.write_section(os.path.join(ROOT, "docs", "app.md"), TITLE, "\n".join(out))
 
 
