@@ -110,7 +110,8 @@ def missing(src=None):
         return "no arm-none-eabi-gcc, and apt-get cannot install it here (not root)"
     if src:
         return None if os.path.isdir(src) else "CIRCUITPYTHON_SRC=%s is not a folder" % src
-    if not os.path.exists(os.path.join(cache_dir(), "circuitpython-" + CP_VERSION, ".mancala-ok")) \
+    tree = os.path.join(cache_dir(), "circuitpython-" + CP_VERSION)
+    if not (os.path.exists(tree + ".ok") or os.path.exists(os.path.join(tree, ".mancala-ok"))) \
             and not os.path.exists(archive_path()):
         return "CircuitPython's source archive %s is missing" % archive_path()
     return None
@@ -135,7 +136,10 @@ def source(explicit=None):
                         "ports/raspberrypi && make fetch-port-submodules)" % explicit)
         return os.path.abspath(explicit)
     tree = os.path.join(cache_dir(), "circuitpython-" + CP_VERSION)
-    if os.path.exists(os.path.join(tree, ".mancala-ok")):
+    ok = tree + ".ok"  # beside the tree: a file inside it made its version "10.2.1-dirty"
+    if os.path.exists(os.path.join(tree, ".mancala-ok")):  # where earlier builds put it
+        os.rename(os.path.join(tree, ".mancala-ok"), ok)
+    if os.path.exists(ok):
         return tree
     arc = archive_path()
     if not os.path.exists(arc):
@@ -152,7 +156,7 @@ def source(explicit=None):
     run(git + ["add", "-A"], cwd=tree)
     run(git + ["commit", "-qm", "CircuitPython %s source" % CP_VERSION], cwd=tree)
     run(git + ["tag", CP_VERSION], cwd=tree)
-    open(os.path.join(tree, ".mancala-ok"), "w").close()
+    open(ok, "w").close()
     return tree
 
 
