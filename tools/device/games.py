@@ -249,15 +249,18 @@ def parse(board, game, level, out, err, took, low, wall):
 
 
 def table(rows):
+    remade = any("ai_remade" in r for r in rows)  # counted since 2026-12-06
     L = ["| board | game | played | plies | simulated (s) | lowest free (KB) | where | "
-         "no exception |", "|---|---|---|---:|---:|---:|---|---|"]
+         + ("AI's buffers made again | " if remade else "") + "no exception |",
+         "|---|---|---|---:|---:|---:|---|" + ("---:|" if remade else "") + "---|"]
     for r in rows:
         how = ("buttons vs level 5, pondering (seed %s)" % r.get("seed")
                if r.get("how") == "person" else "AI demo, level %s" % r["level"])
-        L.append("| %s | %s | %s | %s | %.0f | %s | %s | %s |" % (
+        L.append("| %s | %s | %s | %s | %.0f | %s | %s | %s%s |" % (
             r["board"], r["game"], how, r["plies"] if r["plies"] is not None else "-",
             r["sim_s"], "%.1f" % (r["low"] / 1024) if r["low"] is not None else "-",
             r.get("where") or "—",
+            ("%s | " % r.get("ai_remade", "-")) if remade else "",
             "yes" if r["over"] else "**no**: " + "; ".join(r["errors"])[:200]))
     return "\n".join(L)
 
@@ -274,6 +277,8 @@ def main(argv=None):
     p.add_argument("--image", action="store_true",
                    help="on the console image (make image), not stock CircuitPython + bundle")
     p.add_argument("--json")
+    p.add_argument("--report", action="store_true",
+                   help="play nothing: the table of the games in --json (with --write: the docs)")
     a = p.parse_args(argv)
     if a.image and a.demo:
         raise SystemExit("device-games: --image plays through the buttons only (no --demo)")
@@ -283,7 +288,7 @@ def main(argv=None):
     if os.path.exists(a.json):  # runs add to what earlier runs measured (one game each)
         with open(a.json) as f:
             rows = json.load(f).get("games", [])
-    for board in a.boards.split(","):
+    for board in [] if a.report else a.boards.split(","):
         why = emu.missing(emu.BOARDS[board]["firmware"])
         if why:
             raise SystemExit("device-games: " + why)
@@ -327,8 +332,11 @@ IMAGE_METHOD = """Written by `python3 -m tools.device.games --image --write`; do
 games as in "Complete games on the emulated RP2040" above, played the same way through the
 buttons, on the console image (`make image`: CircuitPython 10.2.1 built here with the game frozen
 into the firmware; the drive holds code.py, boot.py, settings.toml and the saves) instead of the
-stock firmware with the .mpy bundle. Target (issue 52): at least 100 KB free at the lowest point
-of every game on every board."""
+stock firmware with the .mpy bundle. "AI's buffers made again": how often the AI's search
+buffers were dropped and made again during the game (the pause box drops them when the heap is
+under 50 KB, which restarts the AI's pondering; the count of moves in its "ready" marks starts
+over). Target (issue 52): at least 100 KB free at the lowest point of every game on every
+board, and the buffers never made again."""
 
 
 def write(rows, argv, on_image=False):
