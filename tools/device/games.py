@@ -306,7 +306,11 @@ def main(argv=None):
                 json.dump({"games": rows}, f, indent=1)
     print(table(rows))
     if a.write:
-        write(rows, argv if argv is not None else sys.argv[1:], a.image)
+        args = argv if argv is not None else sys.argv[1:]
+        if a.report:  # the rows come from earlier runs, a game each
+            args = ["%s--boards <board> --games <game> (a run per row, merged by --report)"
+                    % ("--image " if a.image else "")]
+        write(rows, args, a.image)
     return 0 if all(r["over"] for r in rows) else 1
 
 
