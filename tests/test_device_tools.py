@@ -9,7 +9,7 @@ import pytest
 
 from tools.device import bench as device_bench
 from tools.device import report as device_report
-from tools.emu import appflow, emu
+from tools.emu import appflow, command, emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,7 +75,7 @@ def test_board_descriptions_match_the_board_modules():
 
 
 def test_key_scripts():
-    assert emu.parse_keys("a 2000ms 3*down 1.5s, b") == [
+    assert command.parse_keys("a 2000ms 3*down 1.5s, b") == [
         ("key", "a"), ("wait", 2000), ("key", "down"), ("key", "down"), ("key", "down"),
         ("wait", 1500), ("key", "b")]
 
