@@ -5,7 +5,8 @@
 # nothing ~3-6 minutes) and boots it: the title as the headless render draws it, a game against
 # the AI started and answered, no console error, the free heap at the title, the runtime the app
 # says it runs on, the REPL when B is held at power-up, and the one-file UF2 alone.
-# make test-long: the other three firmware builds (PicoSystem, uGame22, Sprig) boot and play too.
+# make test-long: the other three firmware builds (PicoSystem, uGame22, Sprig) boot and play too,
+# and one complete game on each build.
 # Skipped, with the reason, when the emulator, the toolchain or CircuitPython's source is missing.
 import os
 
@@ -121,15 +122,23 @@ def test_the_one_file_uf2_installs_firmware_and_drive_together(tmp_path):
         assert not appflow.console_errors(chip.console)
 
 
+# One complete game per firmware build, each game at least once (Omweso, the heaviest, at 320x240
+# where the heap is tightest): ~15-20 minutes of emulation a game. Every board x game is a
+# separate run, `make device-games DEVICE_GAMES_ARGS="--image"` (18 games, hours), whose table
+# docs/performance.md "Complete games on the console image" holds.
+COMPLETE = [("pico_display_pack2", "omweso"), ("picosystem", "oanquan"), ("ugame22", "sanyao"),
+            ("sprig", "omweso")]
+
+
 @pytest.mark.long
-def test_a_complete_game_on_the_image_keeps_100_kb_free():
-    # Omweso (the heaviest game) from reset to its end, played through the buttons against level
-    # 5 with pondering, the pause box opened for a hint on three turns in four (tools/device/games
-    # .py): the lowest free heap over the whole game, read from the chip's RAM (10-20 minutes of
-    # emulation; every board and game: make device-games DEVICE_GAMES_ARGS=--image)
-    built("pico_display_pack2")
+@pytest.mark.parametrize("board,game", COMPLETE)
+def test_a_complete_game_on_the_image_keeps_100_kb_free(board, game):
+    # from reset to the game's end, played through the buttons against level 5 with pondering,
+    # the pause box opened for a hint on three turns in four (tools/device/games.py): the lowest
+    # free heap over the whole game, read from the chip's RAM
+    built(board)
     from tools.device import games
-    r = games.play_person("pico_display_pack2", "omweso", 1, log=lambda *a: None, on_image=True)
+    r = games.play_person(board, game, 1, log=lambda *a: None, on_image=True)
     assert r["over"], r["errors"]
     assert r["plies"] and r["plies"] > 10, r
     assert r["low"] >= 100 * 1024, "%.1f KB free at the lowest (%s)" % (r["low"] / 1024, r["where"])

@@ -38,7 +38,8 @@ class Rng:
 
 def make_player(spec, game, seed):
     """spec: 'random', 'greedy', 'D<depth>' (fixed-depth search), 'L<level>', 'N<nodes>'
-    (N<nodes>@<max_ply>, N<nodes>:<weights>, N<nodes>:<weights>@<max_ply>);
+    (N<nodes>@<max_ply>, N<nodes>:<weights>, N<nodes>:<weights>@<max_ply>, N<nodes>/<slots>: a
+    hash-move table of that many slots instead of the game's Eval.TABLE, 0 none);
     the AI as it was before issue 11 (tools/ai/ref_ai, frozen): 'R<level>', 'Q<nodes>'."""
     buf = [0] * game.MAX_MOVES
     if spec == "random":
@@ -81,13 +82,17 @@ def make_player(spec, game, seed):
         # N<nodes>@<plies>: a deeper max_ply than the search's default (which large budgets reach)
         ev = None
         plies = 0
+        table = -1
+        if "/" in spec:
+            spec, t = spec.split("/")
+            table = int(t)
         if "@" in spec:
             spec, p = spec.split("@")
             plies = int(p)
         if ":" in spec:
             spec, w = spec.split(":")
             ev = S.evaluator(game).__class__(game, tuple(int(x) for x in w.split(",")))
-        s = S.Search(game, max_ply=plies, ev=ev)
+        s = S.Search(game, max_ply=plies, ev=ev, table=table)
         k = int(spec[1:])
         return lambda pos, seen: s.best(pos, nodes=k, seen=seen)[0]
     if spec[0] == "L":
@@ -288,7 +293,8 @@ def report(rows, n_games, balanced=True, skip=0):
     L = ["Written by `make arena` (tools/ai/arena.py). In-process players with fixed node budgets, "
          "so every game is reproducible. `L1`..`L5` are engine/ai.py levels (their node budgets "
          "and seeded mistakes), `R<n>` level n of the AI before issue 11 (tools/ai/ref_ai: "
-         "today's level 5 in issue 11's words), `N<nodes>` a search with that node budget, "
+         "today's level 5 in issue 11's words), `N<nodes>` a search with that node budget "
+         "(`N<nodes>/<slots>`: with a hash-move table of that many slots), "
          "`D<n>` a fixed-depth search, `greedy` the best immediate gain "
          "(material change for the mover, a game-winning move first, ties at random), `random` "
          "a uniformly random legal move. Openings: distinct positions a few plies from the start "

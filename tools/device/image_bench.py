@@ -146,9 +146,12 @@ and 23 unused modules off (tools/build/image/user_pre_mpconfigport.mk), the driv
 code.py, boot.py, settings.toml and the saves. The PicoPad, Pico LCD 1.3 and Display Pack 2.0
 share the Pico build. Each boots from reset to the title screen drawn (its last pixel, and the
 screen equal to the headless render's title), twice: the first boot of a new drive writes
-`boot_out.txt` to it (the emulated flash takes writes with the chip's erase and program times:
-~1.2 s more), every later power-up does not; the columns without "first" are a later
-power-up's, the one the targets are for. "Free at title" is `gc.mem_free()` read from the chip's
+`boot_out.txt` to it (~1.2 s more: CircuitPython waits 1 s before it writes that file, "in case
+power is momentary" (its main.c), then erases and programs with the chip's times), every later
+power-up does not; the columns without "first" are a later power-up's, the one the targets are
+for. CircuitPython writes the file whenever its text differs: once after an install or a firmware
+update (its first line is the version); the text holds the chip's unique ID, so no image can
+carry it ready-made, and the wait is in CircuitPython's own code, which the image does not edit. "Free at title" is `gc.mem_free()` read from the chip's
 RAM there. Then the start of a game as a person plays it: the title menu pressed to Ô Ăn
 Quan against the AI at level 5 (the AI first, pondering on), its move, the pause box opened and
 closed, one move of ours, the AI's reply; "lowest" is the lowest free heap over that stretch
