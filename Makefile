@@ -98,10 +98,10 @@ DEVICE_GAMES_ARGS ?=
 
 emu: venv $(EMU_DEPS)
 ifeq ($(SCRIPT),)
-	$(VPY) -m tools.emu.emu cp $(BOARD) $(if $(FIRMWARE),--firmware "$(FIRMWARE)") \
+	$(VPY) -m tools.emu.command cp $(BOARD) $(if $(FIRMWARE),--firmware "$(FIRMWARE)") \
 	  $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(KEYS),--keys "$(KEYS)") $(EMU_ARGS)
 else
-	$(VPY) -m tools.emu.emu mp "$(SCRIPT)" $(if $(FIRMWARE),--firmware "$(FIRMWARE)") $(EMU_ARGS)
+	$(VPY) -m tools.emu.command mp "$(SCRIPT)" $(if $(FIRMWARE),--firmware "$(FIRMWARE)") $(EMU_ARGS)
 endif
 
 device-bench: venv $(EMU_DEPS)

@@ -96,9 +96,9 @@ def test_the_table_says_which_targets_are_met():
                          {"t_us": 3, "line": "feel 3 move", "min_free": 45000}])
     chip.kept = []
     F.marks(chip)
-    from tools.device.games import _low
+    from tools.device.feel import low_point
     res["low_heap"] = {"omweso": 40100}
-    res["low_where"] = {"omweso": [_low(chip.kept)[1], []]}
+    res["low_where"] = {"omweso": [low_point(chip.kept)[1], []]}
     t = F.table({"pico_display_pack2": res})
     assert "omweso 39.2 KB (after turn, before move)" in t
 

@@ -205,16 +205,16 @@ def test_the_40k_target_counts_the_whole_omweso_game_not_only_its_opening():
 def test_a_person_s_game_places_its_lowest_heap_between_the_session_s_marks():
     # issue 33: a game played through the buttons; its lowest point is named by the marks
     # ("move", "shown", "turn"...) printed before and after it
-    from tools.device import games as device_games
+    from tools.device import feel, games as device_games
 
     def line(t, low, text):
         return {"t_us": t, "min_free": low, "line": text}
     lines = [line(1, 50000, "feel 10 turn 5"), line(2, 45000, "feel 20 move"),
              line(3, 41000, "P something"), line(4, 39000, "feel 30 shown"),
              line(5, 44000, "]0;code.py | 10.2.1\\feel 40 turn 3"), line(6, None, "x")]
-    assert device_games._low(lines) == (39000, "after move, before shown")
-    assert device_games._low(lines[:1]) == (50000, "after start, before turn")
-    assert device_games._low([]) == (None, "")
+    assert feel.low_point(lines) == (39000, "after move, before shown")
+    assert feel.low_point(lines[:1]) == (50000, "after start, before turn")
+    assert feel.low_point([]) == (None, "")
     row = {"board": "sprig", "game": "omweso", "level": 5, "how": "person", "seed": 2,
            "sim_s": 92.2, "low": 41 * 1024, "where": "after turn, before move", "plies": 17,
            "over": True, "errors": []}

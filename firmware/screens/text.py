@@ -55,9 +55,8 @@ class HelpScreen:
             drop(s.cfg["game"], "help")
             if self.back == "pause" and s.game is not None:
                 s.pause(sel=("go", "help"))
-            else:  # the title's "Learn..." menu
-                from firmware.screens.menu import MenuScreen
-                s.show(MenuScreen(s, self.back, sel=("go", "help")))
+            else:  # the title's "Learn..." menu (through the session: no import of menu.py)
+                s.menu(self.back, sel=("go", "help"))
 
 
 class SummaryScreen:

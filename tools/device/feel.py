@@ -104,6 +104,36 @@ def marks(chip, keep=None):
     return out
 
 
+def low_point(lines):
+    """(lowest free heap, between which marks) over console lines."""
+    lows = [(r["min_free"], i) for i, r in enumerate(lines) if r["min_free"] is not None]
+    if not lows:
+        return None, ""
+    low, i = min(lows)
+
+    def mark(r):
+        m = mark_of(r["line"])
+        return m.split(" ")[0] if m else None
+    before = next((m for m in (mark(r) for r in reversed(lines[:i])) if m), "start")
+    after = next((m for m in (mark(r) for r in lines[i:]) if m), "end")
+    return low, "after %s, before %s" % (before, after)
+
+
+def lowest_points(lines, n=6):
+    """The n lowest points between two consecutive marks: [(KB, "mark -> mark", t_s)]."""
+    segs, low, at, before = [], None, 0, "start"
+    for r in lines:
+        m = mark_of(r["line"])
+        if r["min_free"] is not None and (low is None or r["min_free"] < low):
+            low, at = r["min_free"], r["t_us"]
+        if m is not None:
+            if low is not None:
+                segs.append((round(low / 1024, 1), "%s -> %s" % (before, m), round(at / 1e6, 1)))
+            low, before = None, m
+    segs.sort()
+    return segs[:n]
+
+
 def wait_mark(chip, whats, got, limit_ms=60000):
     """Run until one of the marks `whats` arrives (marks are collected into got, the ones up to
     it dropped); (its time in us, the mark)."""
@@ -175,9 +205,8 @@ def play_board(board, games, turns, log=print):
                         break
                 res.setdefault("searches", []).extend(chip.searches)
                 res.setdefault("low_heap", {})[game] = chip.heap()["min_free"]
-                from tools.device.games import _low, _lows  # (games imports this module)
                 marks(chip)  # the lines up to now
-                res.setdefault("low_where", {})[game] = [_low(chip.kept)[1], _lows(chip.kept, 3)]
+                res.setdefault("low_where", {})[game] = [low_point(chip.kept)[1], lowest_points(chip.kept, 3)]
                 res["hits"][0] += chip.hits[0]
                 res["hits"][1] += chip.hits[1]
     finally:

@@ -155,7 +155,7 @@ def play_person(board, game, seed, log=print, on_image=False):
                 human += 1
                 if human % 5 == 0:
                     log("  %s %s: %d moves of yours, lowest free so far %s"
-                        % (board, game, human, _low(lines[start:])))
+                        % (board, game, human, feel.low_point(lines[start:])))
             if end.split()[0] == "over":  # the score page (A), where the review after the game
                 chip.run(1500)              # searches your moves (issue 31 #3) until it is done
                 feel.press(chip, "a", limit_ms=4000)
@@ -163,8 +163,8 @@ def play_person(board, game, seed, log=print, on_image=False):
             chip.run(1500)
             _wait(chip, lines, got, (), limit_ms=0)
             took = (chip.t_us - lines[start]["t_us"]) / 1e6 if len(lines) > start else 0
-            low, where = _low(lines[start:])
-            lows = _lows(lines[start:])
+            low, where = feel.low_point(lines[start:])
+            lows = feel.lowest_points(lines[start:])
             moves = sum(1 for r in lines[start:] if r["line"].endswith(" move"))
             restarts = _restarts(lines[start:])
             errors = appflow.console_errors(chip.console)
@@ -207,36 +207,6 @@ def _restarts(lines):
             n += begun <= last
             last = begun
     return n
-
-
-def _low(lines):
-    """(lowest free heap, between which marks) over console lines."""
-    lows = [(r["min_free"], i) for i, r in enumerate(lines) if r["min_free"] is not None]
-    if not lows:
-        return None, ""
-    low, i = min(lows)
-
-    def mark(r):
-        m = feel.mark_of(r["line"])
-        return m.split(" ")[0] if m else None
-    before = next((m for m in (mark(r) for r in reversed(lines[:i])) if m), "start")
-    after = next((m for m in (mark(r) for r in lines[i:]) if m), "end")
-    return low, "after %s, before %s" % (before, after)
-
-
-def _lows(lines, n=6):
-    """The n lowest points between two consecutive marks: [(KB, "mark -> mark", t_s)]."""
-    segs, low, at, before = [], None, 0, "start"
-    for r in lines:
-        m = feel.mark_of(r["line"])
-        if r["min_free"] is not None and (low is None or r["min_free"] < low):
-            low, at = r["min_free"], r["t_us"]
-        if m is not None:
-            if low is not None:
-                segs.append((round(low / 1024, 1), "%s -> %s" % (before, m), round(at / 1e6, 1)))
-            low, before = None, m
-    segs.sort()
-    return segs[:n]
 
 
 def parse(board, game, level, out, err, took, low, wall):

@@ -1,11 +1,17 @@
-"""The emulator's command line: python3 -m tools.emu.emu cp BOARD ... | mp SCRIPT ... (make emu);
-the usage is tools/emu/emu.py's docstring."""
+"""The emulator's command line (make emu): the real firmware on an emulated RP2040.
+
+    python3 -m tools.emu.command cp BOARD [--firmware UF2] [--bundle DIR] [--keys "a 2000ms down a"]
+                                        [--shots DIR] [--each] [--ms N]
+    python3 -m tools.emu.command mp SCRIPT.py [--firmware UF2] [--mpy] [--files engine]
+
+`cp` boots CircuitPython with the board's bundle, presses the keys, prints the serial console and
+saves PNG screenshots; `mp` runs a script on MicroPython (tools/emu/emu.py has the details).
+"""
 import argparse
 import os
 import sys
 
 from tools.emu.emu import BOARDS, ROOT, circuitpython, emu_dir, engine_files, micropython
-from tools.emu import emu as _emu
 
 
 def parse_keys(text):
@@ -25,7 +31,7 @@ def parse_keys(text):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=_emu.__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("cp", help="CircuitPython + a board's bundle")
     c.add_argument("board", choices=sorted(BOARDS))

@@ -1,9 +1,5 @@
-"""The real firmware on an emulated RP2040 (rp2040js under node; tools/emu/README.md).
-
-    python3 -m tools.emu.emu cp BOARD [--firmware UF2] [--bundle DIR] [--keys "a 2000ms down a"]
-                                   [--shots DIR] [--each] [--ms N]
-    python3 -m tools.emu.emu mp SCRIPT.py [--firmware UF2] [--mpy] [--files engine]
-
+"""The real firmware on an emulated RP2040 (rp2040js under node; tools/emu/README.md): the
+chips the tests and the device tools drive. Its command line is tools/emu/command.py (make emu):
 `cp` boots CircuitPython with the board's bundle (`make bundle`) on a FAT CIRCUITPY drive, presses
 the keys, prints the serial console and saves PNG screenshots; `mp` runs a script on MicroPython
 (engine/ on a littlefs drive) through the raw REPL and prints its output and simulated time.
@@ -469,8 +465,3 @@ def micropython(files=None, firmware=None, echo=False, workdir=None):
     emu.send(b"\r\x03")
     emu.wait_for(">>> ", 10000)
     return emu
-
-
-if __name__ == "__main__":  # the command line: tools/emu/command.py
-    from tools.emu.command import main
-    sys.exit(main())
