@@ -39,27 +39,42 @@ def explain(search, rec, move, nodes):
         out["reply"] = g.move_str(after.pos, reply)
         out["reply_player"] = g.to_move(after.pos)
         out["reply_gain"] = gain(g, after.pos, reply)
-    out["text"] = words(out["gain"], out["reply_gain"], reply is None,
-                        out["reply_player"] == me)
+    out["text"] = words(out["gain"], out["reply_gain"], reply is None, out["reply_player"] == me,
+                        not out["gain"] and not any_capture(search, rec.pos))
     return out
+
+
+def any_capture(search, pos):
+    """True if some legal move in `pos` captures (its list in the search's root buffer, free
+    between two searches): a quiet move then chose not to."""
+    g = search.game
+    mv = search.mv[0]
+    for i in range(g.moves(pos, mv)):
+        if gain(g, pos, mv[i]) > 0:
+            return True
+    return False
 
 
 # The hint's sentences (issue 55 #7): what the move captures (or gives: its seeds sown into the
 # opponent's pits), then what follows: the best reply's capture, none, the game's end, or the
-# mover again. Whole sentences of more than 10 characters each: a shorter string would be a name
-# kept for good on the chip (tools/device/names.py). Rows: captures, none, gives.
+# mover again; a quiet move where no move could capture says so (Omweso's opening). Whole
+# sentences of more than 10 characters each: a shorter string would be a name kept for good on
+# the chip (tools/device/names.py). Rows: captures, none, gives, none possible.
 _SAY = (("captures %d; then loses %d", "captures %d, nothing lost", "captures %d; game over",
          "captures %d; you go again"),
         ("no capture; then loses %d", "quiet move, nothing lost", "no capture; game over",
          "no capture; you go again"),
         ("gives %d; then loses %d", "gives %d, nothing lost", "gives %d; game over",
-         "gives %d; you go again"))
+         "gives %d; you go again"),
+        ("no capture; then loses %d", "no capture is possible yet", "no capture; game over",
+         "no capture; you go again"))
 
 
-def words(taken, reply_taken, ends, again):
+def words(taken, reply_taken, ends, again, none=False):
     """The hint's line, a sentence of at most 26 characters (a line at 160x128, the smallest
-    screen): "captures 12; then loses 2", "quiet move, nothing lost", "gives 3; you go again"."""
-    row = _SAY[0 if taken > 0 else 1 if taken == 0 else 2]
+    screen): "captures 12; then loses 2", "quiet move, nothing lost", "gives 3; you go again";
+    none: no legal move captured anything ("no capture is possible yet": Omweso's opening)."""
+    row = _SAY[0 if taken > 0 else 3 if none and not taken else 1 if taken == 0 else 2]
     t = row[2 if ends else 3 if again else 0 if reply_taken > 0 else 1]
     n = taken if taken >= 0 else -taken
     if "%d" not in t:

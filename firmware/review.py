@@ -13,9 +13,10 @@ import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
 from engine.search import Search
-from engine.explain import gain, words
+from engine.explain import gain, words, any_capture
 from engine.ai import level_nodes, slice_nodes, POLL_MS
 from firmware.common import entry, num, unload
+from firmware.games import adapter
 
 unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
 
@@ -42,7 +43,9 @@ class Review:
         self.moves = self.count()  # the moves to review, and how many are reviewed
         self.seen = 0
         self.items = []  # (loss, ply, player, position before, move, better, why, the move's
-        # cell, the better one's, the loss in words), the costliest first
+        # cell, the better one's, the loss in words, what the move led to), the costliest first
+        # (listed once all are in: the list does not reorder under the reader)
+        self.lost = adapter(game.NAME).LOST  # "lost %d stones": the game's unit
         self.error = ""  # a logged move that does not replay: the review ends there, said so
         self.search = None  # made on the score page (run), dropped on the board's (hold)
         self.page = 0  # the game-over page showing: the search runs on the score page (1) only
@@ -53,7 +56,7 @@ class Review:
         self.state = 0  # 0: to the next move, 1: the best's search, 2: its value, 3: the move's
         self.code = self.best = self.goal = self.me = 0  # the move, the best, its value, mover
         self.pos = self.text = self.root = None
-        self.why = ""
+        self.why = self.led = ""  # what the better move, and the move played, lead to
         self.final = None  # the game's last move (cell, player, text): the final board's mark
 
     def count(self):
@@ -178,19 +181,25 @@ class Review:
             if not self.value(self.best):
                 return False
         if self.state == 2:  # the best's value, and why (engine/explain.py explain()'s words)
-            a = self.root.pos
-            took = gain(g, self.rec.pos, self.best)
             self.goal = self.score()
-            if g.over(a):
-                self.why = words(took, 0, True, False)
-            else:
-                self.why = words(took, gain(g, a, s.move), False, g.to_move(a) == self.me)
+            self.why = self.line(self.best)
             self.state = 3
             if not self.value(self.code):
                 return False
         vm = self.score()
         loss = self.goal - vm if self.goal > vm else 0
-        return self.done(loss, say(loss, self.goal, vm))
+        self.led = self.line(self.code)
+        return self.done(loss, say(loss, self.goal, vm, self.lost))
+
+    def line(self, move):
+        """A searched move's line in words, two plies deep (engine/explain.py explain()'s): what
+        it takes, then what the search's reply (or the game's end) does."""
+        g, a = self.game, self.root.pos
+        took = gain(g, self.rec.pos, move)
+        ends = g.over(a)
+        n = 0 if ends else gain(g, a, self.search.move)  # (before the root's list is used below)
+        return words(took, n, ends, not ends and g.to_move(a) == self.me,
+                     not took and not any_capture(self.search, self.rec.pos))
 
     def done(self, loss, text=""):
         g = self.game
@@ -198,7 +207,7 @@ class Review:
             bt = g.move_str(self.rec.pos, self.best)
             f = self.items
             f.append((loss, self.ply, self.me, self.pos, self.text, bt, self.why,
-                      num(self.text), num(bt), text))
+                      num(self.text), num(bt), text, self.led))
             f.sort(key=lambda e: (-e[0], e[1]))  # the costliest first, then the earliest
             if len(f) > _KEEP:
                 f.pop()
@@ -217,16 +226,17 @@ class Review:
         return Results(self)
 
 
-def say(loss, best, move):
-    """A loss in words: "lost 3" (stones or seeds, as the hint's "takes 3"), "missed a win" (the
-    better move won by force), "lost the game" (the move played lost by force), "lost a game"
-    (more than a board's stones or seeds: a game of the match, as the evaluation counts it)."""
+def say(loss, best, move, lost="lost %d"):
+    """A loss in words: "lost 3 stones" (lost: the game's adapter's LOST, its unit), "missed a
+    win" (the better move won by force), "lost the game" (the move played lost by force), "lost
+    a game" (more than a board's stones or seeds: a game of the match, as the evaluation counts
+    it)."""
     if best > _FORCED > move:
         return "missed a win"
     if move < -_FORCED < best:
         return "lost the game"
     n = (loss + 8) // 16
-    return "lost %d" % n if n < 100 else "lost a game"
+    return lost % n if n < 100 else "lost a game"
 
 
 # ---- the session's own code ----------------------------------------------------------------

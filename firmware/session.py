@@ -32,7 +32,7 @@ class Session:
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
-        self.notice, self.hint_due = "", False  # a standing title line; a hint asked in the box
+        self.notice, self.hint_due = "", 0  # a standing title line; ticks till a hint (do_hint)
         self.game = self.rec = self.snap = self.brain = None  # face, record, its JSON, brain.py
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
@@ -288,8 +288,11 @@ class Session:
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
                 self._call("actions", "blitz_pass")
-            if self.hint_due:  # asked in the pause box, whose code has left the stack by now
-                self.do_hint()
+            if self.hint_due:  # asked two ticks ago: its words drawn since, the box's code gone
+                self.hint_due -= 1
+                if not self.hint_due:
+                    self.do_hint()
+                    self.version += 1
             if self.phase == "select" and not self.is_human(1 - self.human):
                 self._brain().ponder_turn()  # (B.make collects first)
             if ms >= 0:
@@ -349,9 +352,14 @@ class Session:
             self.play_move(code)
         return True
 
-    def do_hint(self, later=False):  # later: from the pause box, at the next tick (~3 KB lower)
-        self.hint_due = later
-        if not later:
+    def do_hint(self, later=False):
+        """The hint (firmware/actions.py); later: at the tick after next, so that the panel first
+        shows it is coming (its search takes 1.5-4 s on the chip) and, asked in the pause box,
+        the box's code has gone (~3 KB lower)."""
+        self.hint_due = 2 if later else 0
+        if later:
+            self.say("Looking for a hint...")
+        else:
             self._call("actions", "hint")
 
     def do_undo(self):

@@ -9,11 +9,20 @@ from engine.games import NAMES
 import test_app_render as R
 
 
+def ask(s):
+    """X on the board: the hint is said to be coming (drawn at once), then comes two ticks later
+    (its search takes 1.5-4 s on the chip: issue 55 #7)."""
+    R.press(s, "x")
+    assert s.hint is None and s.msg == "Looking for a hint..." and s.hint_due
+    for _ in range(2):
+        s.tick(s.now + 10, ms=-1)
+
+
 # ---------------------------------------------------------------- 4: the hint
 def test_hint_green_ring_under_the_cursor_and_words_naming_a_numbered_square():
     app, s = R.setup_app(160, 128, "oanquan", mode="ai")
     s.new_game()
-    R.press(s, "x")
+    ask(s)
     assert s.hint is not None and s.play.cursor == s.hint
     d = R.shot(app)
     pit = app.view.pits[s.hint]
@@ -37,25 +46,29 @@ def test_hint_text_shown_after_a_long_search():
         s.now += 5000  # time passes while it searches
         return real(pos, ms)
     b.player.hint = slow
-    R.press(s, "x")
+    ask(s)
     s.tick(s.now + 10)
     assert s.msg.startswith("Hint: pit %d" % s.hint)
     R.shot(app)
     assert app.view.frame.msg.text.startswith("Hint: pit")
     s.tick(s.now + 3000)
-    assert s.msg == ""  # the message has gone, the hint is still on the screen (issue 31)
-    R.shot(app)
-    assert app.view.frame.msg.text.startswith("Hint: pit %d" % s.hint)
+    assert s.msg == ""  # the message has gone, the hint is still on the screen (issue 31),
+    R.shot(app)  # its reason with its move (issue 55 #7)
+    assert app.view.frame.msg.text in ("%d%s: %s" % (s.hint, s.play.hint_sfx, s.play.hint_why),
+                                       s.play.hint_why)
 
 
+@pytest.mark.parametrize("size", ((160, 128), (240, 240), (320, 240)))
 @pytest.mark.parametrize("game", NAMES)
-def test_a_hint_says_why_on_the_status_line_in_explains_words(game):
+def test_a_hint_says_why_on_the_message_line_in_explains_words(game, size):
     # issue 31 #2: what the move takes and what the search's best reply takes back, the words of
-    # cli.py explain for the same move and budget, on one line of the smallest screen
+    # cli.py explain for the same move and budget, on one line of the smallest screen. Issue 55
+    # #7: on the message line, with the hint's words where they fit together (else after them):
+    # the status line still says whose turn it is
     from engine import explain, search
     from engine.ai import level_nodes
     from engine.record import Record
-    app, s = R.setup_app(160, 128, game, mode="ai")
+    app, s = R.setup_app(size[0], size[1], game, mode="ai")
     s.new_game()
     s.human = s.mover()
     s._begin_turn()
@@ -66,16 +79,32 @@ def test_a_hint_says_why_on_the_status_line_in_explains_words(game):
     b.player.hint = lambda pos, ms=None: got.append(real(pos, ms)) or got[-1]
     pos = bytearray(s.rec.pos)
     R.press(s, "x")
+    R.shot(app)  # drawn before the search: the hint is coming
+    assert app.view.frame.msg.text == "Looking for a hint..." and not got
+    assert app.view.frame.status.text.startswith("Your turn")
+    for _ in range(2):
+        s.tick(s.now + 10, ms=-1)
     assert got and s.play.cursor == s.hint
     want = explain.explain(search.Search(s.game), Record(s.game, pos, s.rec.seen), got[0],
                            level_nodes(game, 3))["text"]
     assert s.play.hint_why == want and len(want) <= 26
+    words = s.play.hint_line
+    assert words.startswith("Hint: ")
+    both = "%s; %s" % (words, want)
+    fits = len(both) * ui.CH_W <= size[0]
     R.shot(app)
-    assert app.view.frame.status.text.startswith(want[:22])
-    R.press(s, "right" if s.phase == "select" else "b")  # the cursor moves: the reason stays
+    f = app.view.frame
+    assert f.status.text.startswith("Your turn")  # (it held "captures 6..." and cut "G1 0-0")
+    assert f.msg.text == (both if fits else words)
+    s.tick(s.now + 10, ms=-1)
+    s.tick(s.now + 3000, ms=-1)  # the words have been said: the reason stays, with the move
     R.shot(app)
-    assert app.view.frame.status.text.startswith(want[:22])
-    assert "Hint" not in app.view.frame.status.text
+    move = "%d%s: %s" % (s.hint, s.play.hint_sfx, want)
+    alone = both if fits else move if len(move) * ui.CH_W <= size[0] else want
+    assert f.msg.text == alone and f.status.text.startswith("Your turn")
+    R.press(s, "right")  # the cursor moves: the reason stays
+    R.shot(app)
+    assert f.msg.text == alone and f.status.text.startswith("Your turn")
 
 
 @pytest.mark.parametrize("game", NAMES)
@@ -99,7 +128,7 @@ def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
             got.append(real(pos, ms))
             return got[-1]
         b.player.hint = hint
-        R.press(s, "x")
+        ask(s)
         assert got and s.play.cursor == s.hint
         want = s.game.move_str(s.rec.pos, got[0])
         for _ in range(4):  # A until the move is made (one A per prompt)
@@ -195,6 +224,9 @@ def test_a_hint_from_the_pause_box_comes_at_the_next_tick_with_the_boxs_code_gon
     R.press(s, "a")
     assert s.screen == "play" and s.hint is None and s.hint_due and s.brain is None
     assert "firmware.screens.pause" not in sys.modules
-    s.tick(s.now + 10, ms=-1)  # the next pass: the hint, its buffers made first
+    assert s.msg == "Looking for a hint..."  # (drawn over the board first)
+    s.tick(s.now + 10, ms=-1)
+    assert s.hint is None and s.hint_due
+    s.tick(s.now + 10, ms=-1)  # the pass after: the hint, its buffers made first
     assert s.hint is not None and not s.hint_due and s.brain is not None
     assert s.msg.startswith("Hint: pit %d" % s.hint)

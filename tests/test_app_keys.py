@@ -160,7 +160,7 @@ LINES = {
     "omweso set-up": "hand 0: {b} take, {a} drop",
     "omweso set-up: once more": "{a} again: done, {b}: edit",
     "round summary": "{a} continue",
-    "game over": "{a}: why, the score  {b}: menu",
+    "game over": "{a}: score  {down}: mistakes",  # (the review runs: down opens it)
     "game over: reviewed": "{a}: score  {down}: mistakes",
     "game over: the score": "{a} again  {b} board",
 }
@@ -187,7 +187,7 @@ DESKTOP = {  # the desktop's keyboard, word for word
     "omweso set-up": "hand 0: X take, Z drop",
     "omweso set-up: once more": "Z again: done, X: edit",
     "round summary": "Z continue",
-    "game over": "Z: why, the score  X: menu",
+    "game over": "Z: score  down: mistakes",
     "game over: reviewed": "Z: score  down: mistakes",
     "game over: the score": "Z again  X board",
 }

@@ -260,7 +260,9 @@ def screens(app, s, game, out=None):
     s.last = (3 if game != "omweso" else 0, 1 - s.mover(), "x")
     snap("play", "board")
     assert app.view.frame.status.text.startswith(("P1", "P2", "You"))
-    press(s, "x")  # hint
+    press(s, "x")  # hint: said to be coming, then shown two ticks later
+    s.tick(s.now + 10, ms=-1)
+    s.tick(s.now + 10, ms=-1)
     snap("hint", "board")
     assert s.hint is not None
     cells = {int(t.split(":")[-1].rstrip("+-*")) for _, t in s.legal}

@@ -56,6 +56,10 @@ def _walk(app, s, out=None):
         assert st.get(app.view.key_of(s, s.hint, e[2])) == "hint"
         if s.hint != s.last[0]:
             assert st.get(app.view.key_of(s, s.last[0], e[2])) == "last"
+        else:  # the same square the other way (issue 55 #8): where the better one sows first
+            from firmware.common import suffix
+            t = s.ad.next_cell(s.hint, suffix(e[5])[:1])
+            assert t < 0 or st.get(app.view.key_of(s, t, e[2])) == "next"
         assert f.status.text == ui.fit(o.head, app.view.w - 4)
         assert f.msg.text == ui.fit(e[6], app.view.w) == e[6]  # the better move's why, whole
         if out is not None and k == 0:
@@ -69,7 +73,8 @@ def _walk(app, s, out=None):
     check_text(app, s)
     lines = o.lines
     head = lines.index("Your costliest moves:")
-    while o.top + app.view.n <= head + 2 * min(len(found), 2):
+    while o.top + app.view.n <= head + 3 * min(len(found), 2) or \
+            not lines[o.top] and o.top < head:
         s.press("down")
     d = shot(app)
     check_text(app, s)
@@ -84,6 +89,47 @@ def test_the_review_is_drawn(game, size):
     app, s = _reviewed(size[0], size[1], game)
     assert s.review.seen == s.review.moves > 0
     _walk(app, s)
+
+
+@pytest.mark.parametrize("size", ((160, 128), (240, 240), (320, 240)))
+def test_the_final_boards_down_key_opens_the_review_and_its_line_says_so(size):
+    # issue 55 #8: on the final board the review had found nothing yet (it searches on the
+    # score page) and down did nothing; the line says it, down goes there
+    app, s = setup_app(size[0], size[1], "oanquan", mode="ai")
+    s.cfg["anim"] = "off"
+    s.new_game()
+    play_out(s, Clock(), 1500)
+    shot(app)
+    assert s.scr.page == 0 and s.review.busy() is False and not s.review.items
+    assert app.view.frame.msg.text == "A: score  down: mistakes"
+    s.press("down")
+    shot(app)
+    assert s.scr.page == 1 and app.view_key == "text" and s.review.busy()
+    assert any(r.startswith("Reviewing: ") for r in s.scr.lines)
+
+
+def test_the_better_move_from_the_same_square_shows_its_way():
+    # issue 55 #8: 3+ played, 3- better: one ring on one square showed only one of them; the
+    # square the better move sows first is marked as the direction prompt marks it
+    from firmware.views.ui import STYLE_RING
+    from boards.headless import to565
+    app, s = setup_app(240, 240, "oanquan", mode="ai")
+    s.cfg["anim"] = "off"
+    s.new_game()
+    play_out(s, Clock(), 1500)
+    o = s.scr
+    r = s.review
+    e = (48, 5, s.human, bytes(s.game.new()), "3+", "3-", "captures 2, nothing lost", 3, 3,
+         "lost 3 stones", "no capture; then loses 1")
+    r.items.append(e)
+    s.press("down")
+    shot(app)
+    st = app.view.styles(s)
+    assert st[3] == "hint" and st[2] == "next" and 4 not in st
+    d = app.board.display
+    p = app.view.pits[2]
+    assert d.pixel(p.x + p.w // 2, p.y) == to565(STYLE_RING["next"])
+    assert app.view.frame.status.text.startswith("5. 3+ lost 3 stones")
 
 
 def test_omweso_review_is_cli_reviews_without_its_set_ups():
@@ -133,7 +179,7 @@ def test_a_blitz_pass_ends_the_review_there_and_says_so():
 
 def make_screenshots():
     out = os.path.join(ROOT, "docs", "screenshots")
-    for w, h in ((320, 240), (160, 128)):
+    for w, h in ((320, 240), (240, 240), (160, 128)):
         n = "%dx%d.png" % (w, h)
         app, s = _reviewed(w, h, "oanquan")
         _walk(app, s, {"board": os.path.join(out, "review-board-" + n),

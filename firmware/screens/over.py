@@ -84,7 +84,7 @@ class GameOverScreen:
             return e[6]
         s = self.s
         r = s.review
-        if r is not None and r.items:  # (26 characters: "down: costly moves" did not fit)
+        if r is not None and (r.items or r.state < 4):  # (26 characters at most)
             return "%s: score  %s: mistakes" % (key(s, "a"), key(s, "y" if s.four else "down"))
         return "%s: why, the score  %s: menu" % (key(s, "a"), key(s, "b"))
 
@@ -128,6 +128,8 @@ class GameOverScreen:
             self.to(1)
         elif self.page == 0 and b in ("up", "down") and s.review is not None:
             n = len(s.review.items)  # (the final position, then each; round again)
+            if not n:  # none found yet: the score page, where the review runs
+                return self.to(1) if s.review.state < 4 else None
             k = self.sel + (1 if b == "down" else -1)
             self.sel = -1 if k >= n else n - 1 if k < -1 else k
             self.show(self.sel)
@@ -166,18 +168,21 @@ class GameOverScreen:
 
 
 def lines(r, names):
-    """The review's lines on the score page (r: a Review searching, or its Results)."""
+    """The review's lines on the score page (r: a Review searching, or its Results): each move
+    listed, what it led to and the better move's line, once all are in (the costliest first:
+    a list growing would reorder under the reader)."""
     out = ["", "The costliest moves:" if r.who is None else "Your costliest moves:"]
-    for e in r.items:
-        out.append("%d. %s %s: %s" % (e[1], names[e[2]], e[4], e[9]))
-        out.append("  better %s: %s" % (e[5], e[6]))
     if r.state < 4:
-        out.append("Reviewing: %d of %d" % (r.seen, r.moves))
-    elif not r.items:
-        out.append("None lost anything" if r.seen else "No move to review")
+        out.append("Reviewing: %d of %d moves" % (r.seen, r.moves))
+    else:
+        for e in r.items:
+            out.append("%d. %s %s: %s" % (e[1], names[e[2]], e[4], e[9]))
+            out.append("  %s: %s" % (e[4], e[10]))
+            out.append("  better %s: %s" % (e[5], e[6]))
+        if not r.items:
+            out.append("None lost anything" if r.seen else "No move to review")
     if r.error:
         out.append(r.error)
-    out.append("(a search of %d nodes)" % r.nodes)
     return out
 
 

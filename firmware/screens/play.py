@@ -79,7 +79,7 @@ class PlayScreen:
             elif b == "a":
                 self.pick(self.cursor)
             elif b == "x" or b == "select":
-                s.do_hint()
+                s.do_hint(s.lesson is None)  # (a lesson's is at once: no search)
             elif b == "y":
                 if s.can_undo():
                     s.do_undo()
@@ -142,7 +142,7 @@ class PlayScreen:
 
     def hinted(self, text, words, why=""):
         """The hint (a move text) is shown: the cursor on its cell, its words said, why (what it
-        takes, what the reply takes) on the status line while it stands."""
+        takes, what the reply takes) on the message line with them while it stands."""
         self.cursor = self.s.hint
         self.hint_sfx = suffix(text)
         self.hint_line = words

@@ -3,7 +3,7 @@
 import displayio
 from firmware.views import ui
 from engine.compat import ticks_diff
-from firmware.common import num, key
+from firmware.common import num, key, suffix
 
 
 class BoardView:
@@ -65,8 +65,6 @@ class BoardView:
             return "%s %s" % (nm[who], "moved " + s.last[2] if s.last else "")
         if s.phase == "setup":
             return "%s: set up" % nm[p]
-        if s.hint is not None and s.phase == "select" and s.play.hint_why:
-            return s.play.hint_why  # why the hinted move (firmware/actions.py)
         if nm[p] == "You":
             return "Your turn"
         if s.phase == "ai" and s.cfg["mode"] != "demo":
@@ -89,6 +87,12 @@ class BoardView:
         if s.hint is not None and s.phase in ("select", "over"):  # green, even under the cursor
             p = s.last[1] if s.phase == "over" else s.mover()  # (over: a reviewed move's)
             st[self.key_of(s, s.hint, p)] = "hint"
+            e = s.scr.shown() if s.phase == "over" and s.last[0] == s.hint and \
+                getattr(s.scr, "kind", "") == "over" else None
+            if e is not None:  # the better move from the same square: where it sows first
+                t = s.ad.next_cell(s.hint, suffix(e[5])[:1])
+                if t >= 0:
+                    st[self.key_of(s, t, p)] = "next"
         if s.phase == "choose" and a is not None and a.scene is not None and a.at >= 0:
             st[self.key_of(s, a.at, a.player)] = "active"
         if s.phase == "choose":
@@ -150,8 +154,13 @@ class BoardView:
         m = s.msg
         pl = s.play
         col = ui.YELLOW
-        if not m and s.hint is not None and s.phase == "select":
-            m = pl.hint_line  # the hint stays said until its move is made (or another asked)
+        if s.hint is not None and s.phase == "select" and m in ("", pl.hint_line):
+            # the hint stays said until its move is made (or another asked), with its reason
+            # where the line has room, else its reason once the words have been said
+            t = "%s; %s" % (pl.hint_line, pl.hint_why)
+            n = "%d%s: %s" % (s.hint, pl.hint_sfx, pl.hint_why)
+            m = (m or pl.hint_line) if not pl.hint_why else t if len(t) * ui.CH_W <= self.w else \
+                m or (n if len(n) * ui.CH_W <= self.w else pl.hint_why)
         elif not m and s.phase == "select" and s.is_human(s.mover()):
             m = pl.keys_line()  # nothing to say: which keys do what
             col = ui.CYAN

@@ -105,9 +105,12 @@ def _same_as_cli(name):
     o = s.scr
     lines = o.lines
     assert "Your costliest moves:" in lines
-    for e in r.items:
-        assert "%d. You %s: %s" % (e[1], e[4], e[9]) in lines
-    assert any(ln.startswith("(a search of %d nodes)" % r.nodes) for ln in lines)
+    for e in r.items:  # (issue 55 #8) the loss with its unit, what the move led to, the better
+        k = lines.index("%d. You %s: %s" % (e[1], e[4], e[9]))  # move's line: two plies each
+        assert lines[k + 1:k + 3] == ["  %s: %s" % (e[4], e[10]), "  better %s: %s" % (e[5], e[6])]
+        assert e[9] in ("missed a win", "lost the game", "lost a game") or \
+            e[9].endswith(" stones" if name != "omweso" else " seeds")
+    assert not any("search" in ln or "node" in ln for ln in lines)  # no engine words
 
 
 def test_the_board_page_steps_through_the_reviewed_moves():
@@ -147,6 +150,9 @@ def test_a_press_is_answered_while_it_searches():
     while r.seen < 2 or r.state == 0:  # in the middle of a move's searches
         c.t += 10
         s.work(few, 0)
+    # issue 55 #8: nothing listed till all are in (the costliest first would reorder under
+    # the reader as they come)
+    assert r.items and not any(ln[:1].isdigit() or "better" in ln for ln in s.scr.lines)
     seen, ply = r.seen, r.ply
     press(s, c, "b")  # the board: the search holds, its buffers gone
     assert s.scr.page == 0 and not r.busy() and r.search is None and not s.busy()
@@ -224,7 +230,10 @@ def test_a_move_that_does_not_replay_drops_the_start():
 
 def test_a_loss_in_words():
     from firmware.review import say
+    from firmware.games import adapter
     assert say(50, 200, 150) == "lost 3"  # 16 a stone, rounded
+    assert say(50, 200, 150, adapter("oanquan").LOST) == "lost 3 stones"  # its unit (issue 55)
+    assert say(50, 200, 150, adapter("omweso").LOST) == "lost 3 seeds"
     assert say(999000, 999100, 100) == "missed a win"
     assert say(999000, 100, -998900) == "lost the game"
     assert say(20, 999100, 999080) == "lost 1"  # a slower win
@@ -280,7 +289,25 @@ def test_the_hints_words_are_sentences_that_fit_a_line():
     assert words(-3, 5, False, False) == "gives 3; then loses 5"
     assert words(12, 0, True, False) == "captures 12; game over"
     assert words(3, 0, False, True) == "captures 3; you go again"
+    # no legal move could capture (Omweso's opening): said, instead of "quiet move"
+    assert words(0, 0, False, False, True) == "no capture is possible yet"
+    assert words(0, 4, False, False, True) == "no capture; then loses 4"
+    assert words(5, 0, False, False, True) == "captures 5, nothing lost"
     for a in (64, 0, -64):
         for r in (64, 0):
             for ends, again in ((False, False), (True, False), (False, True)):
-                assert len(words(a, r, ends, again)) <= 26
+                for none in (False, True):
+                    assert len(words(a, r, ends, again, none)) <= 26
+
+
+def test_the_hint_at_omwesos_opening_says_no_capture_is_possible_yet():
+    # issue 55 #7: "takes 0; reply takes 0" at Omweso's opening said nothing useful
+    from engine import omweso
+    from engine.explain import explain
+    from engine.record import Record
+    from engine.search import Search
+    g = omweso.Game()
+    rec = Record(g, g.new())
+    s = Search(g)
+    m = s.best(rec.pos, 200)[0]
+    assert explain(s, rec, m, 200)["text"] == "no capture is possible yet"

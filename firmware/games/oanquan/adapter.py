@@ -5,6 +5,7 @@ NAME = "oanquan"
 SETTINGS = ()          # the game's own rows in the settings menu ("take_back", "blitz")
 MATCH = ""             # a match of several parts: what one is called ("Round", "Game"), else ""
 PLAIN_CHOICE = "play"  # the prompt's words for a move's plain form (no direction, no choice)
+LOST = "lost %d stones"  # a loss in the review after a game (firmware/review.py)
 # A game whose first move is a set-up (its legal move "setup:..."; Omweso) also has
 # setup_press(play, b): the play screen's buttons during it.
 

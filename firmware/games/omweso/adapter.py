@@ -6,6 +6,7 @@ NAME = "omweso"
 SETTINGS = ("take_back", "blitz")  # the flags: see ../oanquan/adapter.py
 MATCH = "Game"
 PLAIN_CHOICE = "normal sowing"
+LOST = "lost %d seeds"
 
 def cells(snap, player):
     return list(range(16))

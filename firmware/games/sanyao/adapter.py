@@ -6,6 +6,7 @@ NAME = "sanyao"
 SETTINGS = ()  # the flags: see ../oanquan/adapter.py
 MATCH = "Round"
 PLAIN_CHOICE = "play"
+LOST = "lost %d stones"
 
 def cells(snap, player):
     c = snap["control"]
