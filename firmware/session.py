@@ -243,8 +243,7 @@ class Session:
         elif self.anim is not None:
             self.anim.clear()
 
-    def cancel_choice(self):
-        """B at the prompt: back to picking a cell."""
+    def cancel_choice(self):  # B at the prompt: back to picking a cell
         self.phase = "select"
         if self.anim is not None:
             self.anim.clear()
@@ -288,7 +287,7 @@ class Session:
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
                 self._call("actions", "blitz_pass")
-            if self.hint_due:  # asked two ticks ago: its words drawn since, the box's code gone
+            if self.hint_due:  # asked two ticks ago: its words drawn since (do_hint)
                 self.hint_due -= 1
                 if not self.hint_due:
                     self.do_hint()
@@ -330,8 +329,7 @@ class Session:
         ph = self.phase
         return self.anim.wait(now) if ph == "anim" else B.AI_PASS_MS if ph == "ai" else _WORK_MS
 
-    def ai_progress(self):
-        """The AI's progress 0-100 while a sliced search runs, else -1 (unknown)."""
+    def ai_progress(self):  # the AI's progress 0-100 while a sliced search runs, else -1
         return self.brain.progress() if self.brain is not None and self.brain.thinking() else -1
 
     def ai_hurry(self):
@@ -352,15 +350,9 @@ class Session:
             self.play_move(code)
         return True
 
-    def do_hint(self, later=False):
-        """The hint (firmware/actions.py); later: at the tick after next, so that the panel first
-        shows it is coming (its search takes 1.5-4 s on the chip) and, asked in the pause box,
-        the box's code has gone (~3 KB lower)."""
-        self.hint_due = 2 if later else 0
-        if later:
-            self.say("Looking for a hint...")
-        else:
-            self._call("actions", "hint")
+    def do_hint(self, later=False):  # later: at the tick after next, said first (its search:
+        self.hint_due = 2 if later else 0  # 1.5-4 s on the chip), the pause box's code gone
+        return self.say("Looking for a hint...") if later else self._call("actions", "hint")
 
     def do_undo(self):
         self._call("actions", "undo")
