@@ -40,11 +40,11 @@ def explain(search, rec, move, nodes):
         out["reply_player"] = g.to_move(after.pos)
         out["reply_gain"] = gain(g, after.pos, reply)
     out["text"] = words(out["gain"], out["reply_gain"], reply is None, out["reply_player"] == me,
-                        not out["gain"] and not any_capture(search, rec.pos))
+                        not out["gain"] and not captures(search, rec.pos))
     return out
 
 
-def any_capture(search, pos):
+def captures(search, pos):
     """True if some legal move in `pos` captures (its list in the search's root buffer, free
     between two searches): a quiet move then chose not to."""
     g = search.game

@@ -13,7 +13,7 @@ import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
 from engine.search import Search
-from engine.explain import gain, words, any_capture
+from engine.explain import gain, words, captures
 from engine.ai import level_nodes, slice_nodes, POLL_MS
 from firmware.common import entry, num, unload
 from firmware.games import adapter
@@ -56,7 +56,7 @@ class Review:
         self.state = 0  # 0: to the next move, 1: the best's search, 2: its value, 3: the move's
         self.code = self.best = self.goal = self.me = 0  # the move, the best, its value, mover
         self.pos = self.text = self.root = None
-        self.why = self.led = ""  # what the better move, and the move played, lead to
+        self.why = self.after = ""  # what the better move, and the move played, lead to
         self.final = None  # the game's last move (cell, player, text): the final board's mark
 
     def count(self):
@@ -188,7 +188,7 @@ class Review:
                 return False
         vm = self.score()
         loss = self.goal - vm if self.goal > vm else 0
-        self.led = self.line(self.code)
+        self.after = self.line(self.code)
         return self.done(loss, say(loss, self.goal, vm, self.lost))
 
     def line(self, move):
@@ -199,7 +199,7 @@ class Review:
         ends = g.over(a)
         n = 0 if ends else gain(g, a, self.search.move)  # (before the root's list is used below)
         return words(took, n, ends, not ends and g.to_move(a) == self.me,
-                     not took and not any_capture(self.search, self.rec.pos))
+                     not took and not captures(self.search, self.rec.pos))
 
     def done(self, loss, text=""):
         g = self.game
@@ -207,7 +207,7 @@ class Review:
             bt = g.move_str(self.rec.pos, self.best)
             f = self.items
             f.append((loss, self.ply, self.me, self.pos, self.text, bt, self.why,
-                      num(self.text), num(bt), text, self.led))
+                      num(self.text), num(bt), text, self.after))
             f.sort(key=lambda e: (-e[0], e[1]))  # the costliest first, then the earliest
             if len(f) > _KEEP:
                 f.pop()

@@ -90,7 +90,7 @@ def test_a_hint_says_why_on_the_message_line_in_explains_words(game, size):
     assert s.play.hint_why == want and len(want) <= 26
     words = s.play.hint_line
     assert words.startswith("Hint: ")
-    both = "%s; %s" % (words, want)
+    both = "%s, %s" % (words, want)
     fits = len(both) * ui.CH_W <= size[0]
     R.shot(app)
     f = app.view.frame

@@ -437,5 +437,5 @@ def test_the_review_after_a_game_lists_your_costliest_moves(name):
         move = rows[k].split()[2][:-1]
         line = r"((captures \d+|gives \d+|no capture|quiet move)[;,] .+|" \
             r"no capture is possible yet)$"
-        assert re.match(r"  %s: %s" % (re.escape(move), line), rows[k + 1]), rows[k + 1]
+        assert re.match(r"  played %s: %s" % (re.escape(move), line), rows[k + 1]), rows[k + 1]
         assert re.match(r"  better \S+: %s" % line, rows[k + 2]), rows[k + 2]

@@ -177,7 +177,7 @@ def lines(r, names):
     else:
         for e in r.items:
             out.append("%d. %s %s: %s" % (e[1], names[e[2]], e[4], e[9]))
-            out.append("  %s: %s" % (e[4], e[10]))
+            out.append("  played %s: %s" % (e[4], e[10]))
             out.append("  better %s: %s" % (e[5], e[6]))
         if not r.items:
             out.append("None lost anything" if r.seen else "No move to review")

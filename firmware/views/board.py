@@ -157,8 +157,8 @@ class BoardView:
         if s.hint is not None and s.phase == "select" and m in ("", pl.hint_line):
             # the hint stays said until its move is made (or another asked), with its reason
             # where the line has room, else its reason once the words have been said
-            t = "%s; %s" % (pl.hint_line, pl.hint_why)
-            n = "%d%s: %s" % (s.hint, pl.hint_sfx, pl.hint_why)
+            t = pl.hint_line + ", " + pl.hint_why
+            n = "%s: %s" % ("%d%s" % (s.hint, pl.hint_sfx), pl.hint_why)
             m = (m or pl.hint_line) if not pl.hint_why else t if len(t) * ui.CH_W <= self.w else \
                 m or (n if len(n) * ui.CH_W <= self.w else pl.hint_why)
         elif not m and s.phase == "select" and s.is_human(s.mover()):
