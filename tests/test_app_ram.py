@@ -13,8 +13,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+if __name__ == "__main__" and not __package__:  # run by path (--write): the tests' path set-up
+    sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "portable")]
 from util import run  # noqa: E402
 
 SCRIPT = r'''
@@ -145,7 +145,6 @@ def displayio_bytes(group):
 
 
 def screen_costs():
-    sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
     from boards import headless
     from firmware.app import App
     rows = []

@@ -4,11 +4,9 @@
 import json
 import os
 import random
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "portable"))
 from session_util import make, press, settle, human_move, play_out, check, Clock  # noqa: E402
 from firmware import saves  # noqa: E402
 from firmware.savefile import FileStore  # noqa: E402

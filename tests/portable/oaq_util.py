@@ -39,14 +39,3 @@ def value(g, j):
     mv = g.rules["mandarin_value"]
     return (sum(j["squares"]) + sum(j["stock"])
             + mv * (sum(j["big"]) + sum(j["mandarins"])))
-
-
-class Rng:
-    """A tiny deterministic PRNG (same sequence on every interpreter)."""
-
-    def __init__(self, seed):
-        self.s = seed & 0x7FFFFFFF or 1
-
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n

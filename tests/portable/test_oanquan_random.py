@@ -1,6 +1,7 @@
 # Random O An Quan games on any interpreter (the MicroPython Unix port included): conservation,
-# ready-to-move positions, terminating turns, and no allocation in moves/play (heap_lock).
-from oaq_util import game, Rng
+# ready-to-move positions, terminating turns (no allocation in moves/play: test_random_games.py).
+from oaq_util import game
+from rng import Rng
 from engine.record import Record
 
 GAMES = 300
@@ -34,28 +35,3 @@ def test_OAQ_random_games_conserve_value_and_end():
             _check(g, rec.pos, g.rules["mandarin_value"])
             plies += 1
             assert plies < 2000
-
-
-def test_OAQ_moves_and_play_allocate_nothing():
-    try:
-        import micropython
-        micropython.heap_lock
-    except (ImportError, AttributeError):
-        return  # CPython (a 'micropython' launcher package may be importable): nothing to prove
-    g = game(young_mandarin=True)
-    pos = g.new()
-    start = bytearray(pos)
-    buf = bytearray(10)
-    rng = Rng(3)
-    count = 0
-    micropython.heap_lock()
-    try:
-        for _ in range(200):
-            pos[:] = start
-            while not g.over(pos):
-                n = g.moves(pos, buf)
-                g.play(pos, buf[rng.below(n)])
-                count += 1
-    finally:
-        micropython.heap_unlock()
-    assert count > 1000

@@ -4,15 +4,19 @@
 # (issue 30 #4). Portable: plain functions and asserts, run under MicroPython too.
 from engine import omweso
 from engine.omweso import SETUP
+from rng import Rng
 
 
-class Rng:  # (the MicroPython port's random has no Random class)
-    def __init__(self, seed):
-        self.x = seed * 7919 + 1
+class _Events:
+    """A trace that only counts its events: the traced path runs, and a move of a thousand events
+    (an endless sowing to the lap limit) does not hold a thousand dicts in 180 KB."""
 
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
-        return (self.x >> 8) % n
+    def __init__(self):
+        self.n = 0
+
+    def append(self, e):
+        self.n += 1
+
 
 # every option at each of its other values, one at a time, and two mixes
 RULE_SETS = [{}, {"setup": "free"}, {"setup": "two_each"}, {"first_turn_capture": True},
@@ -40,7 +44,7 @@ def _paths_agree(rules, seed, moves):
             if m & SETUP:
                 continue  # an arrangement is not sown
             traced = bytearray(pos)
-            g.play(traced, m, [])
+            g.play(traced, m, _Events())
             cached = bytearray(pos)
             g.moves(pos, buf)  # (the cache is of the position moves() saw last)
             g.play(cached, m)

@@ -1,7 +1,10 @@
 # Random Omweso matches under every option set (portable: also run under MicroPython with
-# -X heapsize=180k). Invariants: 64 seeds (OM conservation), ready to move, moves unique and
-# printable/parsable, JSON round trip, counters and points only grow, the match ends.
+# -X heapsize=180k). Invariants: 64 seeds (OM conservation), the common face of every game
+# (test_random_games.py: ready to move, moves unique and printable/parsable, JSON round trip),
+# counters and points only grow, the match ends.
 from engine import games
+from rng import Rng
+from test_random_games import check_contract
 
 RULESETS = (
     {"match_points": 8},
@@ -12,15 +15,6 @@ RULESETS = (
 )
 
 
-class Rng:
-    def __init__(self, seed):
-        self.x = seed * 7919 + 1
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
-        return (self.x >> 8) % n
-
-
 def _setup_text(rng):
     a = [0] * 16
     for _ in range(32):
@@ -29,27 +23,13 @@ def _setup_text(rng):
 
 
 def _check(g, pos, buf, full):
+    """64 seeds on the board, all of them material; the common face (test_random_games.py)."""
     total = 0
     for i in range(32):
         total += pos[i]
     assert total == 64
     assert g.material(pos, 0) + g.material(pos, 1) == 64
-    n = g.moves(pos, buf)
-    if g.over(pos):
-        assert n == 0 and g.result(pos) is not None
-        return n
-    assert n > 0 and g.result(pos) is None
-    seen = {}
-    for i in range(n):
-        m = buf[i]
-        assert 0 <= m < (1 << 30) and m not in seen
-        seen[m] = 1
-        if full:
-            assert g.parse_move(pos, g.move_str(pos, m)) == m
-    if full:
-        js = g.to_json(pos)
-        assert g.from_json(js) == pos
-    return n
+    return check_contract(g, pos, buf, full)
 
 
 def _match(k, plies):

@@ -3,7 +3,7 @@
 # key of the game (O An Quan) or round (San-Yao): the same positions move by move. Portable.
 from engine import games
 from engine.record import Record
-from oaq_util import Rng
+from rng import Rng
 
 
 class _Naive:

@@ -2,19 +2,7 @@
 # 50 stones conserved (SY-1, SY-8, SY-9), positions ready to move (SY-2), every round starts with 5
 # in each hole (SY-9), and moves/play allocate nothing (checked under micropython.heap_lock()).
 from engine.sanyao import Game
-
-
-class Rng:  # 16-bit xorshift: no big ints, no allocation
-    def __init__(self, seed):
-        self.x = (seed * 7919 + 1) & 0xFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
-        self.x = x
-        return x % n
+from rng import Rng
 
 
 def _check(g, pos):
