@@ -7,7 +7,7 @@
 # exception.
 from engine import games
 from engine.record import Record
-from firmware.common import TakeBack, MoveLog, unload
+from firmware.common import TakeBack, MoveLog, unload, num
 from firmware.games import adapter, engine_game, keep_game
 
 
@@ -85,6 +85,16 @@ def resume(self):
         return
     self.rules[name] = dict(self.game.rules)
     reset_view(self)
+    if len(hist) > 1:  # the last move ringed: the one from the position before it to this one
+        g, before = self.game, bytearray(hist[1])
+        buf = [0] * g.MAX_MOVES
+        for i in range(g.moves(before, buf)):
+            p = bytearray(before)
+            g.play(p, buf[i])
+            if p == pos:
+                t = g.move_str(before, buf[i])
+                self.last = (num(t), g.to_move(before), t)
+                break
     self._begin_turn()
 
 

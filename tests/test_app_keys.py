@@ -60,7 +60,7 @@ def tour(board):
     out["title: a row that starts"] = _row(app, "title", ("start", None))
     out["title: a row with values"] = _row(app, "title", ("cfg", "mode"))
     out["settings: a row with values"] = _row(app, "settings", ("cfg", "anim"))
-    s.saved = {"pos": b"\x00"}  # a saved game: Start asks first
+    s.saved = {"g": "oanquan", "pos": b"\x00"}  # a saved game: Start asks first
     s.menu("title", sel=("start", None))
     press(s, c, "a")
     out["title: start over a saved game"] = _msg(app)

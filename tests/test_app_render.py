@@ -115,7 +115,7 @@ def check_board(app, s):
         want = str(n)
         if s.cfg["game"] == "sanyao" and isinstance(key, int) and \
                 s.snap["control"][key] != (0 if key < 5 else 1):
-            want = "s%d" % n
+            want = "*%d" % n
         assert pit.text == want, (key, pit.text, want)  # never cut off
         tx, ty = pit.text_origin(pit.text)
         assert tx >= 0 and tx + 4 * pit.tsc * len(pit.text) - pit.tsc <= pit.w, key

@@ -118,8 +118,9 @@ def main(argv=None):
         from engine.compat import ticks_ms
         if a.board == "desktop":
             from boards import desktop
+        else:  # (its Blinka import printed the PC's warning twice, unfiltered)
+            from boards import headless
     if a.board == "headless":
-        from boards import headless
         board = headless.make(w, h, save_file=a.save)
         os.makedirs(os.path.dirname(os.path.abspath(a.save)), exist_ok=True)
         app = App(board)

@@ -68,8 +68,9 @@ class MenuScreen:
             return "%s: %s" % (R.label(g, key), R.value_text(g, key, s.rules_for(g)[key]))
         if kind == "go":
             return M.GO_TEXT[key]
-        if kind == "resume":
-            return "Resume saved game"
+        if kind == "resume":  # the game it resumes: the Game row below may name another
+            from engine.games import TITLES
+            return "Resume %s game" % TITLES[s.saved["g"]]
         if kind == "lesson":  # its number, a mark once met ("+"), its title
             from firmware import lessons
             g = s.cfg["game"]

@@ -21,7 +21,7 @@ class PlayScreen:
         self.armed = False
         self.hint_line = ""  # the last hint's words: on the message line until the move is made
         self.hint_sfx = ""   # its choices ("+" clockwise...): the prompt starts on them
-        self.hint_why = ""   # why that move ("captures 4; then loses 2"): on the status line
+        self.hint_why = ""   # why that move ("captures 4; then loses 2"): with its words
         self.want = None     # the choices the prompt starts on (the hint's, from its cell)
 
     def view(self, w, h):
@@ -51,6 +51,9 @@ class PlayScreen:
             else:
                 if cs and self.cursor not in cs:
                     self.cursor = cs[0]
+        t = s.last  # the AI's move said until the player acts (a quiet one left only its ring)
+        if t is not None and not s.msg and not s.is_human(t[1]):
+            s.say("%s moved %s" % (s.names()[t[1]], t[2]), True)
 
     def start_setup(self, counts):
         self.setup = counts
@@ -74,6 +77,8 @@ class PlayScreen:
             s.learn("next")  # the player's try after the example, or the try told in words
             return
         if ph == "select":
+            if s.msg_move:  # what the last move did has been seen: the keys' line comes back
+                s.say("")
             if b in ("up", "down", "left", "right"):
                 self.cursor = self.nav(self.cursor, b)
             elif b == "a":

@@ -169,8 +169,10 @@ class BoardView:
             m = "%s: skip the example" % a if s.phase == "anim" else ("%s: your try  %s: menu"
                 if s.stage == "demo" else "%s: why  %s: menu") % (a, key(s, "b"))
             col = ui.CYAN  # (a lesson's sowing ended: the board stays until A)
-        if s.phase == "choose":
+        if s.phase == "choose":  # the way to go between the keys that change it
             m = "< %s >" % pl.choice_text(pl.opts[pl.opt_i])
+            if s.four:  # no left/right there: X and Y step through the ways
+                m = key(s, "x") + " " + m + " " + key(s, "y")
         elif s.phase == "setup" and not m:
             m = "hand %d: %s take, %s drop" % (pl.hand, key(s, "b"), key(s, "a"))
         elif s.phase == "over":

@@ -48,10 +48,7 @@ class MenuView:
         self.top = 0
         self.rows = [""] * self.n  # the text of each visible row (for tests)
         self.seen = None  # (screen, its stamp, top row, selected row) at the last update
-        self.board = None
-        if s.scr.name == "title" and h >= 200:  # room under the menu: a board drawn on it
-            bw = min(w - 16, 224)
-            self.board = mini_board(g, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
+        self.board = None  # the title's picture, made when the title shows (update)
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
@@ -68,6 +65,12 @@ class MenuView:
 
     def update(self, s):
         m = s.scr
+        w, h = self.w, self.h
+        if self.board is None and m.name == "title" and h >= 200:
+            # room under the menu: a board drawn on it (made here, not at the start: back from
+            # a lesson this view was built for Learn...)
+            bw = min(w - 16, 224)
+            self.board = mini_board(self.group, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
         if self.board is not None:  # the picture: on the title screen, below its rows
             tg, bmp, game = self.board
             hide = m.name != "title" or self.row_y(min(len(m.items), self.n)) > tg.y

@@ -6,6 +6,7 @@
 import displayio
 from firmware.views import ui
 from firmware.views.label import glyphs, tile_of
+from firmware.common import key
 
 W = 96  # its longest row ("<Quit to menu>") and a margin: 6 tiles of 16 (ui.backdrop)
 LINE = ui.CH_H  # the rows touch: each row is opaque
@@ -18,14 +19,17 @@ class PauseView:
     def __init__(self, w, h, s):
         n = len(s.scr.items)
         bw = min(w, W)
-        bh = min(h, ((n + 1) * LINE + 4 + 15) // 16 * 16)  # whole tiles of the backdrop
+        bh = min(h, ((n + 2) * LINE + 4 + 15) // 16 * 16)  # whole tiles of the backdrop
         self.group = g = displayio.Group(x=(w - bw) // 2, y=(h - bh) // 2)
         self.w = bw
         self.h = bh
         self.line = LINE
         ui.backdrop(g, bw, bh, ui.PANEL)
         self.title = ui.label(g, "", bw // 2, 2, ui.YELLOW, (0.5, 0), ui.PANEL)
-        self.n = min(n, (bh - 4) // LINE - 1)
+        self.n = min(n, (bh - 4) // LINE - 2)  # its rows, under the title, above its keys
+        # its own keys' line (the board's "A: play" showed under it)
+        ui.label(g, "%s: ok  %s: back" % (key(s, "a"), key(s, "b")), bw // 2,
+                 2 + (self.n + 1) * LINE, ui.CYAN, (0.5, 0), ui.PANEL)
         self.chars = (bw - 4) // ui.CH_W
         atlas, tw, th = glyphs()
         self.pals = []  # selected, enabled, disabled
@@ -53,7 +57,8 @@ class PauseView:
 
     def update(self, s):
         m = s.scr
-        ui.set_text(self.title, ui.fit(s.msg, self.w) if s.msg else "Paused")
+        # what a press in it said ("Cannot undo"), else "Paused" (not what the last move did)
+        ui.set_text(self.title, ui.fit(s.msg, self.w) if s.msg and not s.msg_move else "Paused")
         sel = m.sel
         if sel < self.top:
             self.top = sel
@@ -63,6 +68,8 @@ class PauseView:
             k = self.top + i
             it = m.items[k]
             row = (">" if k == sel else " ") + m.item_text(it)
+            if i == 0 and self.top or i == self.n - 1 and k < len(m.items) - 1:
+                row = (row + " " * 14)[:14] + ("^" if i == 0 else "v")  # more rows there
             if row != self.rows[i]:
                 self.rows[i] = row
                 self._text(self.lines[i], row)

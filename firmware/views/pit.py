@@ -8,7 +8,7 @@ from firmware.views.ui import palette, rect, BODY
 # each a Group, a TileGrid, a palette and a bitmap, would not fit next to Omweso's search).
 # Each glyph: 5 rows of 3 bits, top row first, in one bytes constant (a dict of tuples held ~0.4 KB
 # more heap on the chip): glyph(ch) says where a character's rows start.
-_CHARS = "0123456789Q+s"
+_CHARS = "0123456789Q+*"
 FONT = (
     b"\x07\x05\x05\x05\x07"  # 0
     b"\x02\x06\x02\x02\x07"  # 1
@@ -22,7 +22,7 @@ FONT = (
     b"\x07\x05\x07\x01\x07"  # 9
     b"\x07\x05\x05\x07\x01"  # Q
     b"\x00\x02\x07\x02\x00"  # +
-    b"\x03\x04\x02\x01\x06"  # s (an S curve: its zigzag of 2026-11 read as "$")
+    b"\x05\x02\x07\x02\x05"  # * (a San-Yao son: its "s" read as a 5, "s9" as 59)
 )
 
 
@@ -67,7 +67,7 @@ class Pit:
     big_r = 0
     tsc = 1           # the scale the count is drawn at (sc, or 1 when it would not fit)
     numbered = False  # the pit's number is drawn in its top corner (move texts refer to it)
-    text = ""         # the count as drawn (a son's "s4" in San-Yao)
+    text = ""         # the count as drawn (a son's "*4" in San-Yao)
 
     def __init__(self, group, x, y, w, h, shape="box"):
         if shape != "box":

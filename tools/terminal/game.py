@@ -301,6 +301,7 @@ def _turn(ask, say, game, term, rec, view, undo, history, players):
                 msg = str(e)
                 if "player " in msg:  # the engine counts players from 0: say it in words
                     msg = "%s is not one of your moves now" % a
+                msg = msg.split(", e.g.")[0]  # (its examples may be the other side's: 9-)
                 say("%s. Legal now: %s%s (h: help)." % (msg, " ".join(legal[:20]),
                                                          " ..." if len(legal) > 20 else ""))
                 continue

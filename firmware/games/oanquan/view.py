@@ -28,9 +28,12 @@ class View(BoardView):
             self.pits[i].draw(sq[i], styles.get(i, ""), ui.BODY, b, None, i)
         nm = s.names()
         for p, lb in ((0, self.info0), (1, self.info1)):
-            t = "%s %d" % (nm[p], scene["stock"][p])
-            if scene["mandarins"][p]:
-                t += " +%dQ" % scene["mandarins"][p]
-            if scene["debt"][p]:
-                t += " owes %d" % scene["debt"][p]
-            ui.set_text(lb, ui.fit(t, self.w))
+            # the name apart from the score ("AI 1 4" read "AI 14"); the mandarins in words
+            # where they fit, else "+1Q" (Q: a mandarin, as the terminal's board says)
+            t = "%s: %s" % (nm[p], scene["stock"][p])
+            n = scene["mandarins"][p]
+            d = " owes %d" % scene["debt"][p] if scene["debt"][p] else ""
+            if n:
+                m = " +%d mandarin%s" % (n, "s" if n > 1 else "")
+                t += m if len(t + m + d) * ui.CH_W <= self.w else " +%dQ" % n
+            ui.set_text(lb, ui.fit(t + d, self.w))

@@ -91,6 +91,6 @@ class View(BoardView):
         if self.info is not None:  # the points in player order, as the status line has them
             nm = s.names()
             pt = scene["points"]
-            t = "%s %dpt  %s %dpt  to %d" % (nm[0], pt[0], nm[1], pt[1],
+            t = "%s: %dpt  %s: %dpt  to %d" % (nm[0], pt[0], nm[1], pt[1],
                                            scene["rules"]["match_points"])
             ui.set_text(self.info, ui.fit(t, self.w))

@@ -11,8 +11,9 @@ HELP = (
     "",
     "A round ends when fewer than 2 stones are left (or nobody can move, or a move would never "
     "end). Each player then fills holes with 5 stones from what they captured. The winner's "
-    "extra holes in the loser's row become sons (marked s): the winner controls them. A loser "
-    "with too few stones borrows and repays at the next round's end.",
+    "extra holes in the loser's row become sons (marked *): the winner controls them. A loser "
+    "with too few stones is lent them by the winner, owes them and repays them at the next "
+    "round's end.",
     "",
     "The match ends when a player cannot fill a hole (fewer than 5 stones; Rule options can "
     "change it).",
