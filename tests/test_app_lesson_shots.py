@@ -3,8 +3,9 @@
 # -> its example (skipped) -> its board with the goal on top and the lesson's hint (a move that
 # meets the goal), every pit pixel-probed as the other boards are (tests/test_app_render.py); and
 # the first lesson of each game at 160x128, 240x240 and 320x240 (issue 55): its rule page, a miss
-# on the final board, the miss told. `python tests/test_app_lesson_shots.py` writes them to
-# docs/screenshots/lessons/ (<game>-<n>-<size>.png, <game>-1-<rule|missed|why>-<size>.png).
+# on the final board, the miss told, and its board with the goal on top. `python
+# tests/test_app_lesson_shots.py` writes them to docs/screenshots/lessons/ (<game>-<n>-<size>.png,
+# <game>-1-<rule|goal|missed|why>-<size>.png).
 import os
 
 import pytest
@@ -38,9 +39,10 @@ def _hinted(w, h, game, i):
 
 
 def _missed(w, h, game, out=None):
-    """The first lesson's rule page drawn, then a move that misses its goal played to the end,
-    the final board, the page that tells the miss: (app, session); with `out`, each picture
-    written as it is drawn (out % "rule", "missed", "why")."""
+    """The first lesson's rule page drawn, its board with the goal on top, then a move that
+    misses its goal played to the end, the final board, the page that tells the miss: (app,
+    session); with `out`, each picture written as it is drawn (out % "rule", "goal", "missed",
+    "why")."""
     app, s = setup_app(w, h, game)
 
     def pic(name):
@@ -57,6 +59,10 @@ def _missed(w, h, game, out=None):
     pic("rule")
     check_text(app, s)
     press(s, "a", "a", "a")
+    if s.phase == "select":  # its board, the goal on top while the player tries
+        pic("goal")
+        check_board(app, s)
+        assert app.view.frame.status.text == ls["line"]
     g = games.load(game)
     code = [k for k, t in s.legal if not L.meets(g, ls, s.rec.pos, k)][0]
     s.play.cursor = num(s.game.move_str(s.rec.pos, code))
