@@ -26,7 +26,7 @@ class Session:
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.ai_ms = ai_ms
         self.ai_ok = B.AVAILABLE if ai_available is None else ai_available
-        self.cfg = {"game": "oanquan", "mode": "ai", "level": 2, "starts": "you",
+        self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0}
         self.rules = {}          # game name -> dict of every rule option
         self.scr = None          # the screen showing (firmware/screens/)

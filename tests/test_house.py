@@ -2,10 +2,11 @@
 # direction. Module-level imports only: an import inside a function is a load for the call (the
 # RAM pattern of docs/architecture.md, "What stays in RAM"), which may go back up the tree.
 import ast
+import os
 
 import pytest
 
-from util import sources
+from util import ROOT, sources
 
 LIMITS = {"firmware": 400, "engine": 500, "boards": 400}
 
@@ -122,3 +123,41 @@ def test_the_engine_imports_nothing_outside_itself():
                 [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else []
             out += ["%s imports %s" % (rel, m) for m in names if m.split(".")[0] in ours]
     assert not out, "\n".join(out)
+
+
+def _imports_of(top, loads=True):
+    files = {_module_name(rel): p for p, rel in sources(top)}
+    known = set(files) | {"engine.ai"}
+    return {m: _top_level_imports(p, m, known, loads) for m, p in files.items()}
+
+
+def test_only_the_brain_runs_the_ai_and_two_modules_read_its_figures():
+    # docs/architecture.md "The AI, in slices": brain.py makes the Player; actions.py (the hint's
+    # budget) and review.py (its search's) read engine.ai's level figures and nothing else of it
+    users = sorted(m for m, deps in _imports_of("firmware").items() if "engine.ai" in deps)
+    assert users == ["firmware.actions", "firmware.brain", "firmware.review"], users
+    for m in ("actions", "review"):
+        tree = ast.parse(open(os.path.join(ROOT, "firmware", m + ".py"), encoding="utf-8").read())
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+                 and n.module == "engine.ai" for a in n.names}
+        assert names and names <= {"level_nodes", "slice_nodes", "POLL_MS"}, (m, names)
+
+
+def test_no_session_screen_view_or_app_file_names_a_game():
+    # docs/architecture.md "Where to add": what differs between games is asked of the game's own
+    # folder (firmware/games/<game>/, its adapter's flags), never decided by a name in generic code
+    from engine.games import NAMES
+    named = []
+    for top in ("firmware/screens", "firmware/views"):
+        files = [p for p, rel in sources(top)]
+        named += [(p, n) for p in files for n in NAMES if _names_game(p, n)]
+    for rel in ("session.py", "app.py", "brain.py", "trace.py", "actions.py", "resume.py"):
+        p = os.path.join(ROOT, "firmware", rel)
+        named += [(p, n) for n in NAMES if _names_game(p, n)]
+    assert not named, named
+
+
+def _names_game(path, name):
+    """True if a string constant of the file is the game's name."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    return any(isinstance(n, ast.Constant) and n.value == name for n in ast.walk(tree))
