@@ -37,10 +37,73 @@ def render_area(core, area):
     return clipped, buffer.tobytes()[:2 * n]
 
 
+class FrameBus:
+    """A panel's bus (fourwire.FourWire's send) that writes into a screen buffer: CASET, RASET
+    and RAMWR (RGB565 big-endian) decoded as the panel does, in its controller coordinates, and
+    turned into screen pixels as a panel of this rotation and offset shows them (the inverse of
+    firmware/views/direct.py's Panel.ctrl). Other commands are ignored."""
+
+    def __init__(self, buf, width, height, rotation=0, offset=(0, 0)):
+        self.buf = buf
+        self.w = width
+        self.h = height
+        self.rot = rotation % 360
+        self.oc, self.orow = offset
+        self.win = (0, 0, 0, 0)  # columns c0..c1, rows r0..r1 (inclusive)
+        self.pixels = 0  # written since made
+
+    def send(self, command, data):
+        data = bytes(data)
+        if command in (0x2A, 0x2B) and len(data) == 4:
+            a = data[0] << 8 | data[1]
+            b = data[2] << 8 | data[3]
+            c0, c1, r0, r1 = self.win
+            self.win = (a, b, r0, r1) if command == 0x2A else (c0, c1, a, b)
+        elif command == 0x2C:
+            self.ramwr(data)
+
+    def ramwr(self, data):
+        c0, c1, r0, r1 = self.win
+        cw = c1 - c0 + 1
+        n = min(len(data) // 2, cw * (r1 - r0 + 1))
+        x0, y0 = self.screen(c0, r0)
+        if self.rot == 0 and x0 >= 0 and x0 + cw <= self.w and n % cw == 0:
+            for j in range(n // cw):  # (upright: a row at a time)
+                if 0 <= y0 + j < self.h:
+                    i = 2 * ((y0 + j) * self.w + x0)
+                    self.buf[i:i + 2 * cw] = data[2 * cw * j:2 * cw * (j + 1)]
+                    self.pixels += cw
+            return
+        for k in range(n):
+            x, y = self.screen(c0 + k % cw, r0 + k // cw)
+            if 0 <= x < self.w and 0 <= y < self.h:
+                i = 2 * (y * self.w + x)
+                self.buf[i:i + 2] = data[2 * k:2 * k + 2]
+                self.pixels += 1
+
+    def screen(self, c, r):
+        """Controller column c, row r -> the screen's (x, y)."""
+        c -= self.oc
+        r -= self.orow
+        if self.rot == 0:
+            return c, r
+        if self.rot == 270:
+            return self.w - 1 - r, c
+        if self.rot == 90:
+            return r, self.h - 1 - c
+        return self.w - 1 - c, self.h - 1 - r
+
+
 class HeadlessDisplay(busdisplay.BusDisplay):
     def __init__(self, width=240, height=240):
         self.buf = bytearray(width * height * 2)
+        self.framebus = FrameBus(self.buf, width, height)
         super().__init__(None, b"", width=width, height=height, auto_refresh=False)
+
+    @property
+    def bus(self):
+        """The panel's bus as the direct renderer uses it (firmware/views/direct.py)."""
+        return self.framebus
 
     def _refresh_area(self, area):
         got = render_area(self._core, area)

@@ -20,7 +20,8 @@ displayio.release_displays()
 _spi = busio.SPI(board.GP10, MOSI=board.GP11)
 _bus = FourWire(_spi, command=board.GP8, chip_select=board.GP9, reset=board.GP12,
                 baudrate=62500000)
-display = BusDisplay(_bus, INIT, width=240, height=240, rotation=270, rowstart=80,
+offset = (0, 80)  # the screen's first column, row in the controller (firmware/views/direct.py)
+display = BusDisplay(_bus, INIT, width=240, height=240, rotation=270, rowstart=offset[1],
                      backlight_pin=board.GP13)
 display.root_group = displayio.Group()  # black until the app's picture (pico_display_pack2.py)
 

@@ -41,33 +41,36 @@ MP_FS = (0xA0000, 1408 * 1024)
 # What the emulator must know of each board: firmware, the display's SPI (index, DC and CS GPIOs),
 # how the controller's address space maps to the screen, and the buttons (GPIO, active low).
 # crop = (x, y, w, h) in controller addresses; rotate = quarter turns clockwise applied after;
+# panel = (rotation, (colstart, rowstart)): how the board module sets displayio up, which the
+# direct renderer (firmware/views/direct.py) addresses the same way (tests/test_direct.py checks
+# the two descriptions agree; tests/test_device_direct.py that the chip does);
 # audio = how the board's
 # sound leaves the chip (runner.mjs watches it: "pwm" GPIO, or "i2s" data GPIO of a PIO program).
 # The last three: pins and display set-up from the firmware's board.c (../shared/emu/NOTES.md).
 BOARDS = {
     "picosystem": dict(firmware="cp_picosystem", spi=0, dc=9, cs=5, size=(240, 240),
-                       crop=(0, 0, 240, 240), rotate=0, audio=("pwm", 11),
+                       crop=(0, 0, 240, 240), rotate=0, panel=(0, (0, 0)), audio=("pwm", 11),
                        keys=dict(up=23, down=20, left=22, right=21, a=18, b=19, x=17, y=16)),
     "pico_display_pack2": dict(firmware="cp_pico", spi=0, dc=16, cs=17, size=(320, 240),
-                               crop=(0, 0, 240, 320), rotate=1,
+                               crop=(0, 0, 240, 320), rotate=1, panel=(270, (0, 0)),
                                keys=dict(a=12, b=13, x=14, y=15)),
     "pico_lcd13": dict(firmware="cp_pico", spi=1, dc=8, cs=9, size=(240, 240),
-                       crop=(0, 80, 240, 240), rotate=1,
+                       crop=(0, 80, 240, 240), rotate=1, panel=(270, (0, 80)),
                        keys=dict(up=2, down=18, left=16, right=20, start=3, a=15, b=17, x=19,
                                  y=21)),
     # ILI9341, MADCTL 0x38: the controller's addresses are already the 320x240 landscape screen
     "ugame22": dict(firmware="cp_ugame22", spi=0, dc=4, cs=5, size=(320, 240),
-                    crop=(0, 0, 320, 240), rotate=0, audio=("i2s", 23),
+                    crop=(0, 0, 320, 240), rotate=0, panel=(0, (0, 0)), audio=("i2s", 23),
                     keys=dict(up=10, down=7, left=11, right=9, a=8, b=6, start=0)),
     # ST7789, MADCTL 0x60: landscape addresses too. A Pico W: run on the Pico build (the
     # recommended one, boards/picopad.py); its own build (cp_picopad) starts the Wi-Fi chip, which
     # is not emulated, and fails
     "picopad": dict(firmware="cp_pico", spi=0, dc=17, cs=21, size=(320, 240),
-                    crop=(0, 0, 320, 240), rotate=0, audio=("pwm", 15),
+                    crop=(0, 0, 320, 240), rotate=0, panel=(0, (0, 0)), audio=("pwm", 15),
                     keys=dict(up=4, down=5, left=3, right=2, a=7, b=6, x=9, y=8)),
     # ST7735R 128x160 panel, displayio rotation 270: portrait addresses, turned a quarter clockwise
     "sprig": dict(firmware="cp_sprig", spi=0, dc=22, cs=20, size=(160, 128),
-                  crop=(0, 0, 128, 160), rotate=1, audio=("i2s", 9),
+                  crop=(0, 0, 128, 160), rotate=1, panel=(270, (0, 0)), audio=("i2s", 9),
                   keys=dict(up=5, down=7, left=6, right=8, a=15, b=14, x=12, y=13)),
 }
 

@@ -1,0 +1,209 @@
+# Pictures sent straight to the panel, without displayio's compositor (issue 53): a screen
+# rectangle is drawn with fills (bitmaptools, C speed) into a strip of RGB565 pixels, then sent
+# as CASET/RASET/RAMWR over the display's own bus. displayio composes every layer under every
+# pixel (~5 us a pixel a layer on the chip); a strip costs the fills plus the SPI time.
+#
+# Addressing: the panel is addressed as displayio addresses it, in the panel's own (controller)
+# coordinates: the display's rotation is applied here (0/90/180/270, as displayio's core does)
+# and the board's offset (colstart, rowstart: boards/*.py OFFSET) added; the panel's MADCTL is
+# never changed, so displayio's refreshes and these writes agree (tools/emu/README.md).
+# A strip's pixels are stored byte-swapped, so that its Bitmap's memory is the big-endian stream
+# the panel reads; its width (in controller columns) even, so that its rows have no padding.
+import displayio
+from engine.compat import const
+
+try:
+    import bitmaptools
+    _fill = bitmaptools.fill_region
+except (ImportError, AttributeError):
+    _fill = None
+
+_CASET = const(0x2A)
+_RASET = const(0x2B)
+_RAMWR = const(0x2C)
+# a strip's bytes at most: the strips of every width drawn so far share it (a 320x240 screen
+# goes out in strips of 12 rows; a 40x40 pit in one)
+_BUDGET = const(8192)
+
+
+class Panel:
+    """The panel of a w x h screen on `bus` (anything with send(command, data): fourwire.FourWire,
+    or boards/headless.py's FrameBus) turned by `rotation` as displayio turns it, its screen's
+    first pixel at controller column, row `offset`. (Its names are ones the app already has but
+    Panel: each new name is interned on the chip for good, docs/architecture.md.)"""
+
+    def __init__(self, bus, w, h, rotation=0, offset=(0, 0), budget=_BUDGET):
+        self.bus = bus
+        self.w = w
+        self.h = h
+        self.turn = rotation % 360
+        self.offset = offset
+        self.budget = budget
+        self.buf = {}  # the strips: controller width -> (Bitmap, its bytes)
+        self.arg = bytearray(4)  # CASET / RASET's arguments, made once
+        self.bmp = self.mv = None  # the strip being drawn (its memoryview: the chip's only),
+        # and its window in controller coordinates:
+        self.x0 = self.y0 = self.cw = self.ch = 0  # first column, first row, width, rows
+        self.total = 0  # pixels sent since made (tests: a change sends only its rectangle)
+        self.last = -1  # the colour of the last fill, and its strip value
+        self.code = 0
+
+    def box(self, x, y, w, h):
+        """Screen rectangle -> (column, row, width, height) in controller coordinates."""
+        r = self.turn
+        o = self.offset
+        if r == 0:
+            return x + o[0], y + o[1], w, h
+        if r == 270:
+            return y + o[0], self.w - x - w + o[1], h, w
+        if r == 90:
+            return self.h - y - h + o[0], x + o[1], h, w
+        return self.w - x - w + o[0], self.h - y - h + o[1], w, h
+
+    def strip(self, cw):
+        """The strip for rectangles cw controller columns wide (its Bitmap an even number of
+        columns wide), made once; all strips together stay within the budget."""
+        s = self.buf.get(cw)
+        if s is None:
+            ew = cw + (cw & 1)
+            rows = self.budget // (2 * ew)
+            used = 0
+            for k in self.buf:
+                used += 2 * (k + (k & 1)) * self.buf[k][0].height
+            if used + 2 * ew * rows > self.budget:
+                self.buf.clear()  # (their heap back before the new one is made)
+            b = displayio.Bitmap(ew, rows if rows > 0 else 1, 65536)
+            try:
+                m = memoryview(b)  # type: ignore[arg-type]  # (the stubs miss Bitmap's buffer)
+            except TypeError:  # (Blinka's Bitmap: its bytes made at each send, desktop only)
+                m = None
+            s = self.buf[cw] = (b, m)
+        return s
+
+    def draw(self, x, y, w, h, pen, arg=None):
+        """The screen rectangle x, y, w, h drawn by pen(panel, arg) (fill() calls in screen
+        coordinates, clipped to the rectangle) and sent, a strip at a time: pen is called once
+        per strip. Parts off the screen are left out."""
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        w = min(w, self.w - x)
+        h = min(h, self.h - y)
+        if w <= 0 or h <= 0:
+            return
+        c, r, cw, ch = self.box(x, y, w, h)
+        b, m = self.strip(cw)
+        ew = b.width
+        rows = b.height
+        self.bmp = b
+        self.mv = m
+        o = self.offset
+        self.x0 = c - o[0]  # (the window's origin as fill() works it out: less the offset)
+        self.cw = cw
+        a = self.arg
+        bus = self.bus
+        a[0] = c >> 8
+        a[1] = c & 255
+        a[2] = (c + cw - 1) >> 8
+        a[3] = (c + cw - 1) & 255
+        bus.send(_CASET, a)
+        done = 0
+        while done < ch:
+            n = min(rows, ch - done)
+            r0 = r + done
+            self.y0 = r0 - o[1]
+            self.ch = n
+            pen(self, arg)
+            d = m if m is not None else raw(b, n)
+            if ew == cw:  # the rows follow each other: one write
+                a[0] = r0 >> 8
+                a[1] = r0 & 255
+                a[2] = (r0 + n - 1) >> 8
+                a[3] = (r0 + n - 1) & 255
+                bus.send(_RASET, a)
+                bus.send(_RAMWR, d[:cw * n])  # (a Bitmap's memoryview: a pixel an item)
+            else:
+                for j in range(n):  # an odd width: a row at a time, its padding left out
+                    a[0] = a[2] = (r0 + j) >> 8
+                    a[1] = a[3] = (r0 + j) & 255
+                    bus.send(_RASET, a)
+                    bus.send(_RAMWR, d[ew * j:ew * j + cw])
+            done += n
+        self.total += cw * ch
+        self.bmp = None
+
+    def fill(self, x, y, w, h, color):
+        """A screen rectangle of a 24-bit colour, into the strip being drawn (clipped to it).
+        Called a dozen times a pit: everything inline (a method call costs ~50 us on the chip)."""
+        t = self.turn  # screen -> the window's coordinates (box(), less the window's origin)
+        if t == 0:
+            c = x - self.x0
+            r = y - self.y0
+            x1 = c + w
+            y1 = r + h
+        elif t == 270:
+            c = y - self.x0
+            r = self.w - x - w - self.y0
+            x1 = c + h
+            y1 = r + w
+        elif t == 90:
+            c = self.h - y - h - self.x0
+            r = x - self.y0
+            x1 = c + h
+            y1 = r + w
+        else:
+            c = self.w - x - w - self.x0
+            r = self.h - y - h - self.y0
+            x1 = c + w
+            y1 = r + h
+        if c < 0:
+            c = 0
+        if r < 0:
+            r = 0
+        if x1 > self.cw:
+            x1 = self.cw
+        if y1 > self.ch:
+            y1 = self.ch
+        if c >= x1 or r >= y1:
+            return
+        if color != self.last:  # RGB565 as displayio rounds it (the top bits), byte-swapped
+            self.last = color  # as the strip stores it; the last one kept (runs of one colour)
+            v = (color >> 8 & 0xF800) | (color >> 5 & 0x07E0) | (color >> 3 & 0x1F)
+            self.code = (v & 0xFF) << 8 | v >> 8
+        b = self.bmp
+        if c == 0 and r == 0 and x1 == self.cw and y1 == self.ch and self.mv is not None:
+            # the whole window: the whole Bitmap a word at a time (fill_region writes a pixel at
+            # a time, ~0.7 us each on the chip); its rows not sent do not matter. (Blinka's
+            # fill leaves some pixels out: the desktop fills a region.)
+            b.fill(self.code)
+        elif _fill is not None:
+            _fill(b, c, r, x1, y1, self.code)  # type: ignore[arg-type]  # (drawing: a strip)
+        else:
+            v = self.code
+            for j in range(r, y1):
+                for i in range(c, x1):
+                    b[i, j] = v
+
+
+def raw(b, n):
+    """The first n rows of a Blinka Bitmap as the chip's memoryview of a Bitmap gives them (a
+    16-bit value an item, little-endian): the desktop's stand-in for memoryview(bitmap)."""
+    w = b.width
+    out = bytearray(2 * w * n)
+    for j in range(n):
+        for i in range(w):
+            v = b[i, j]
+            k = 2 * (j * w + i)
+            out[k] = v & 255
+            out[k + 1] = v >> 8
+    return memoryview(out).cast("H")
+
+
+def make(board):
+    """The Panel of a board module (boards/): its display's bus, size and rotation, its offset
+    (colstart, rowstart; (0, 0) if it has none)."""
+    d = board.display
+    return Panel(d.bus, d.width, d.height, d.rotation, getattr(board, "offset", (0, 0)))

@@ -1,0 +1,136 @@
+# The direct renderer (firmware/views/direct.py) on the real firmware of every board, on the
+# emulated RP2040 (tools/emu): a picture drawn straight to the panel is, pixel for pixel, the one
+# the headless board draws (boards/headless.py's FrameBus, upright), so the renderer addresses
+# each panel (its rotation, its offset) right; a rectangle sends its own pixels and no others;
+# and its figures in simulated time: a full screen, a 40x40 pit, a one-colour screen.
+# make test: the Pico + Display Pack 2.0 (320x240 ST7789, turned 270) and the PicoSystem
+# (240x240, upright); make test-long: the others. Skipped, with the reason, when the emulator or a
+# firmware is missing.
+import inspect
+import os
+
+import pytest
+
+from boards.headless import FrameBus
+from firmware.views import direct
+from tools.emu import emu
+import test_direct as T  # (its picture: every corner and edge told apart)
+
+FAST = ("pico_display_pack2", "picosystem")
+BOARDS = [pytest.param(b, marks=() if b in FAST else pytest.mark.long) for b in sorted(emu.BOARDS)]
+PIT = (40, 40)  # a pit of the 320x240 boards, about
+# ceilings in simulated ms at 320x240 (2026-12-06 on the Display Pack 2.0: 29.5, 36.9 and 4.8 ms;
+# the SPI alone carries a 320x240 screen in 19.7 ms, a 40x40 pit in 0.4 ms at 62.5 MHz). A fill
+# costs ~0.2 ms of Python on the chip, so a pit's time is mostly its fills' count.
+ONE_MS = 35       # a screen of one colour
+FULL_MS = 45      # a screen of eight fills
+PIT_MS = 6        # a 40x40 pit of 19 fills
+
+
+def pit(p, at):
+    """A pit as the board draws one: its body over the whole window first (a whole strip is
+    filled a word at a time), the ring as bars, its corners, a few seeds and a count's fills."""
+    x, y = at
+    w, h = PIT
+    p.fill(x, y, w, h, 0x8B5A2B)
+    for bx, by, bw, bh in ((1, 0, w - 2, 2), (1, h - 2, w - 2, 2), (0, 1, 2, h - 2),
+                           (w - 2, 1, 2, h - 2)):
+        p.fill(x + bx, y + by, bw, bh, 0x2A180A)
+    for cx, cy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        p.fill(x + cx, y + cy, 1, 1, 0x000000)
+    for i in range(6):
+        p.fill(x + 5 + 4 * (i % 3), y + 6 + 4 * (i // 3), 3, 3, 0xF2E8CC)
+    for i in range(4):
+        p.fill(x + 14 + 2 * i, y + h - 12, 1 + i % 2, 5 - i % 3, 0xF2E8CC)
+
+
+_SETUP = """
+import displayio, time
+from boards import select
+hw = select.load(select.board_name(select.board_id()))
+d = hw.display
+d.root_group = displayio.Group()
+d.auto_refresh = False
+d.refresh()
+print("READY", d.width, d.height, d.rotation)
+time.sleep(0.01)
+"""
+
+_DRAW = """
+import time
+from firmware.views import direct
+p = direct.make(hw)
+w, h = p.w, p.h
+def timed(name, x, y, fw, fh, pen, arg=None):
+    t = time.monotonic_ns()
+    p.draw(x, y, fw, fh, pen, arg)
+    print("T", name, (time.monotonic_ns() - t) // 1000)
+timed("one", 0, 0, w, h, lambda q, a: q.fill(0, 0, w, h, 0x4A2E18))
+timed("full", 0, 0, w, h, pattern)
+timed("pit", AT[0], AT[1], PIT[0], PIT[1], pit, AT)
+timed("odd", 3, 5, 13, 7, lambda q, a: q.fill(0, 0, w, h, 0x40C0FF))
+print("DONE", p.total)
+"""
+
+
+def expected(w, h):
+    """The same drawing on the headless board's upright panel: RGB565 rows."""
+    buf = bytearray(2 * w * h)
+    p = direct.Panel(FrameBus(buf, w, h), w, h)
+    at = place(w, h)
+    p.draw(0, 0, w, h, lambda q, a: q.fill(0, 0, w, h, 0x4A2E18))
+    p.draw(0, 0, w, h, T.pattern)
+    p.draw(at[0], at[1], PIT[0], PIT[1], pit, at)
+    p.draw(3, 5, 13, 7, lambda q, a: q.fill(0, 0, w, h, 0x40C0FF))
+    return [tuple(buf[2 * (y * w + x)] << 8 | buf[2 * (y * w + x) + 1] for x in range(w))
+            for y in range(h)]
+
+
+def place(w, h):
+    return (w // 2 - 7, h // 2 - 23)  # (odd: neither edge on a strip's row)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_direct_picture_on_the_chip_is_the_headless_one(board, tmp_path):
+    why = emu.missing(emu.BOARDS[board]["firmware"])
+    if why:
+        pytest.skip("device test off: " + why)
+    from tools.build import bundle
+    w, h = emu.BOARDS[board]["size"]
+    code = "\n".join(("RED, GREEN, BLUE, WHITE, BROWN = %r" % ((T.RED, T.GREEN, T.BLUE, T.WHITE,
+                                                                 T.BROWN),),
+                      inspect.getsource(T.pattern), inspect.getsource(pit),
+                      "PIT = %r\nAT = %r\n" % (PIT, place(w, h)), _DRAW))
+    drive = bundle.private_bundle(board, str(tmp_path))
+    with open(os.path.join(drive, "code.py"), "w") as f:  # this drawing instead of the app
+        f.write(_SETUP + code + "while True:\n    time.sleep(1)\n")
+    with emu.circuitpython(board, drive, workdir=str(tmp_path)) as chip:
+        chip.spans(on=True)
+        chip.heap_lines(on=True)  # (for the time of each console line)
+        chip.run(30000, until="DONE")
+        chip.run(200)
+        spans = chip.spans()
+        lines = chip.heap_lines()
+        screen = chip.frame565()
+        out = chip.console
+    err = "Traceback" in out
+    assert not err and "DONE" in out, out + err
+    times = {ln.split()[1]: int(ln.split()[2]) / 1000 for ln in out.splitlines()
+             if ln.startswith("T ")}
+    print(board, times)
+    want = expected(w, h)
+    bad = sum(a != b for ra, rb in zip(screen, want) for a, b in zip(ra, rb))
+    if bad:
+        from tools.emu import appflow
+        appflow.write_pair(str(tmp_path / "direct.png"), screen, want)
+    assert bad == 0, "%d pixels differ from the headless picture (%s)" % (bad, tmp_path)
+    # what reached the panel after displayio's last refresh: the four rectangles, nothing else
+    ready = [ln["t_us"] for ln in lines if "READY" in ln["line"]]
+    assert ready, lines
+    sent = sum(s[6] for s in spans if s[0] >= ready[0])
+    assert sent == 2 * w * h + PIT[0] * PIT[1] + 13 * 7, (sent, len(spans))
+    assert "DONE %d" % sent in out
+    if board == "pico_display_pack2":  # (the others' SPI clocks differ: 24-62.5 MHz)
+        assert times["one"] <= ONE_MS and times["full"] <= FULL_MS, times
+    assert times["full"] <= times["one"] + FULL_MS - ONE_MS, times  # the fills, not the SPI
+    assert times["pit"] <= PIT_MS, times

@@ -1,0 +1,142 @@
+# The direct renderer (firmware/views/direct.py) on the desktop: what it sends lands where the
+# screen says, on every rotation and offset a board's panel uses, in strips of any size, with odd
+# widths; a rectangle sends only its own pixels; and its addressing of each board's panel is the
+# emulator's picture of that panel (tools/emu/emu.py BOARDS: crop and rotate), so a picture
+# drawn on the chip is the headless one (tests/test_device_direct.py checks the chip itself).
+import pytest
+
+from boards import headless
+from boards.headless import FrameBus
+from firmware.views import direct
+from tools.emu import emu
+from tools.emu.picture import crop_rotate
+
+RED, GREEN, BLUE, WHITE, BROWN = 0xFF4040, 0x40FF60, 0x0000FF, 0xFFFFFF, 0x8B5A2B
+
+
+def pattern(p, arg=None):
+    """A picture with every corner and edge told apart: a backdrop, boxes touching the edges,
+    a 1-pixel line and an odd-sized box."""
+    w, h = p.w, p.h
+    p.fill(0, 0, w, h, BROWN)
+    p.fill(0, 0, 7, 5, RED)
+    p.fill(w - 9, 0, 9, 3, GREEN)
+    p.fill(0, h - 4, 5, 4, BLUE)
+    p.fill(w - 3, h - 11, 3, 11, WHITE)
+    p.fill(w // 3, h // 2, w // 4 + 1, 1, WHITE)
+    p.fill(w // 2 + 1, h // 4, 13, 17, RED)
+    p.fill(-5, h // 3, 12, 3, GREEN)  # (partly off the screen: clipped)
+
+
+def upright(w, h):
+    """The pattern drawn by hand into a screen buffer: the picture every panel must show."""
+    buf = bytearray(2 * w * h)
+
+    class Hand:
+        pass
+    hand = Hand()
+    hand.w, hand.h = w, h
+
+    def fill(x, y, fw, fh, color):
+        v = rgb565(color)
+        be = bytes((v >> 8, v & 255))  # (big-endian, as sent)
+        for j in range(max(y, 0), min(y + fh, h)):
+            for i in range(max(x, 0), min(x + fw, w)):
+                buf[2 * (j * w + i):2 * (j * w + i) + 2] = be
+    hand.fill = fill
+    pattern(hand)
+    return buf
+
+
+SIZES = ((320, 240), (240, 240), (160, 128), (240, 135))
+TURNS = ((0, (0, 0)), (270, (0, 0)), (270, (0, 80)), (90, (0, 0)), (180, (0, 0)),
+         (0, (40, 53)))
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+@pytest.mark.parametrize("rotation, offset", TURNS)
+@pytest.mark.parametrize("budget", (8192, 600))
+def test_every_rotation_and_offset_shows_the_same_picture(w, h, rotation, offset, budget):
+    buf = bytearray(2 * w * h)
+    bus = FrameBus(buf, w, h, rotation, offset)
+    p = direct.Panel(bus, w, h, rotation, offset, budget)
+    p.draw(0, 0, w, h, pattern)
+    assert buf == upright(w, h)
+    assert bus.pixels == w * h == p.total
+
+
+def test_a_rectangle_sends_only_its_own_pixels_and_leaves_the_rest():
+    d = headless.make(240, 135).display
+    d.framebus = FrameBus(d.buf, 240, 135, 270, (52, 40))  # (the 240x135 ST7789's)
+    p = direct.Panel(d.bus, 240, 135, 270, (52, 40), budget=900)
+    p.draw(0, 0, 240, 135, pattern)
+    before = bytes(d.buf)
+    sent, pixels = p.total, d.bus.pixels
+    for x, y, w, h in ((100, 50, 40, 41), (3, 7, 1, 1), (231, 120, 20, 30), (-4, -4, 9, 9)):
+        p.draw(x, y, w, h, lambda q, a: q.fill(0, 0, 240, 135, WHITE))
+        got = min(x + w, 240) - max(x, 0), min(y + h, 135) - max(y, 0)
+        assert p.total - sent == d.bus.pixels - pixels == got[0] * got[1]
+        sent, pixels = p.total, d.bus.pixels
+        for j in range(135):
+            for i in range(240):
+                k = 2 * (j * 240 + i)
+                inside = max(x, 0) <= i < x + w and max(y, 0) <= j < y + h
+                want = b"\xff\xff" if inside else before[k:k + 2]
+                assert d.buf[k:k + 2] == want, (x, y, w, h, i, j)
+        before = bytes(d.buf)
+
+
+def test_fills_outside_the_rectangle_being_painted_are_clipped_to_it():
+    b = headless.make(160, 128)
+    d = b.display
+    p = direct.make(b)
+    p.draw(10, 10, 20, 20, lambda q, a: q.fill(0, 0, 160, 128, RED))
+    lit = {(i, j) for j in range(128) for i in range(160) if d.buf[2 * (j * 160 + i)]}
+    assert lit == {(i, j) for j in range(10, 30) for i in range(10, 30)}
+
+
+def test_strips_share_one_budget():
+    p = direct.Panel(FrameBus(bytearray(2 * 320 * 240), 320, 240), 320, 240, budget=8192)
+    for cw in (320, 40, 41, 32, 96, 320):
+        p.draw(0, 0, cw, 60, pattern)
+        assert sum(2 * b.width * b.height for b, _ in p.buf.values()) <= 8192
+        assert all(b.width % 2 == 0 for b, _ in p.buf.values())
+
+
+def rgb565(color):
+    """displayio's RGB565 of a 24-bit colour (the top 5, 6, 5 bits), as the panel gets it."""
+    r, g, b = color >> 16, color >> 8 & 255, color & 255
+    return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3
+
+
+@pytest.mark.parametrize("color", (0xFFFFFF, 0xFF0000, 0x00FF00, 0x0000FF, 0x8B5A2B, 0x070307))
+def test_colours_reach_the_panel_as_displayio_sends_them(color):
+    buf = bytearray(2 * 4 * 2)
+    direct.Panel(FrameBus(buf, 4, 2), 4, 2).draw(0, 0, 4, 2, lambda q, a: q.fill(0, 0, 4, 2, color))
+    assert buf == bytes((rgb565(color) >> 8, rgb565(color) & 255)) * 8
+    assert rgb565(0x8B5A2B) == 0x8AC5
+
+
+class ControllerBus(FrameBus):
+    """The emulator's view of a panel: controller addresses into a 320x320 framebuffer
+    (tools/emu/runner.mjs), which tools/emu/picture.py crops and turns into the screen."""
+
+    def __init__(self):
+        FrameBus.__init__(self, bytearray(2 * 320 * 320), 320, 320)
+
+
+@pytest.mark.parametrize("board", sorted(emu.BOARDS))
+def test_each_boards_addressing_is_the_emulators_picture_of_its_panel(board):
+    b = emu.BOARDS[board]
+    w, h = b["size"]
+    rotation, offset = b["panel"]
+    bus = ControllerBus()
+    direct.Panel(bus, w, h, rotation, offset).draw(0, 0, w, h, pattern)
+    rows = crop_rotate(bytes(bus.buf), 320, 320, b["crop"], b["rotate"])
+    want = upright(w, h)
+    got = bytearray()
+    for r in rows:
+        for v in r:
+            got += bytes((v >> 8, v & 255))
+    assert (len(rows[0]), len(rows)) == (w, h)
+    assert got == want
