@@ -3,9 +3,9 @@
 # the headless board draws (boards/headless.py's FrameBus, upright), so the renderer addresses
 # each panel (its rotation, its offset) right; a rectangle sends its own pixels and no others;
 # and its figures in simulated time: a full screen, a 40x40 pit, a one-colour screen.
-# Then real pits (pit.py's drawing through the renderer) timed on the Display Pack 2.0.
 # make test: the Pico + Display Pack 2.0 (320x240 ST7789, turned 270) and the PicoSystem
-# (240x240, upright); make test-long: the other boards. Skipped, with the reason, when the emulator or a
+# (240x240, upright); make test-long: the other boards, and real pits (pit.py's drawing through
+# the renderer) timed on the Display Pack 2.0. Skipped, with the reason, when the emulator or a
 # firmware is missing.
 import inspect
 import os
@@ -161,6 +161,7 @@ print("DONE")
 """
 
 
+@pytest.mark.long  # (a measurement for the board's view on the renderer, issue 53's step 2)
 def test_real_pits_drawn_direct_on_the_chip(tmp_path):
     board = "pico_display_pack2"
     why = emu.missing(emu.BOARDS[board]["firmware"])
