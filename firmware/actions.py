@@ -30,9 +30,8 @@ def hint(self):
     if self.phase != "select" or not self.is_human(self.mover()):
         self.say("No hint now")
         return
-    b = self._brain()
-    p = b.player  # the AI's hint (its level 4 budget), else a random move: the AI is unavailable
-    code = p.hint(self.rec.pos, self.ai_ms) if p is not None else b.random_move(self.rec.pos)
+    p = self._brain().player  # the AI's hint: its level 4 budget
+    code = p.hint(self.rec.pos, self.ai_ms)
     if code is None:
         return
     t = self.game.move_str(self.rec.pos, code)

@@ -1,26 +1,20 @@
-# The one place that imports the AI (engine/ai.py). Without it the app falls back to a uniformly
-# random legal move through the game face and shows the AI level as unavailable.
+# The one place that runs the AI (engine/ai.py's Player; actions.py and review.py read its level
+# figures only).
 # A Brain serves one game of one session (firmware/session.py), which makes it and reads nothing
 # back but its answers: it reads the session's game, record and settings, never sets them. What
 # the session asks: reply() after a move (the AI's answer searched while the move is shown),
 # turn(now) on the AI's turn, ponder_turn() on the human's, pace(stop, ms) from the app's loop and
 # decide() for the move to play.
 # Underneath, two ways to get a move: at once (player.hint, player.move: firmware/actions.py and
-#   the tools; random_move() without the AI), or in slices so the screen stays live:
+#   the tools), or in slices so the screen stays live:
 #   begin(pos, level, ms_cap) once, then run(stop, ms) on every pass until it returns True
 #   (progress() for an indicator), then result(); result() before the end takes the best move so
 #   far. ponder(pos, level) on the human's turn, then run() on every pass: the AI searches its
 #   likely reply, and begin() picks it up if the human played the guessed move.
 import gc
-import random
+from engine import ai as _ai
 from engine.compat import const, ticks_ms, ticks_diff
 
-try:
-    from engine import ai as _ai
-except ImportError:  # the AI module has not landed (or does not fit): random legal moves
-    _ai = None
-
-AVAILABLE = _ai is not None
 # The search runs in one slice per pass of the app's loop, asking every few nodes (engine/ai.py
 # POLL_MS: 4 ms on the device) whether a button waits or the pass's time is up (Brain.run): a press
 # waits at most that long, and a slice ends only when it must (each resume walks back down the
@@ -48,35 +42,22 @@ def make(s):
     collected heap, not on top of the first board's garbage, and the lists they were made from
     go at once."""
     gc.collect()
-    b = Brain(s.game, s.seed, s.ai_ok, s)
+    b = Brain(s.game, s.seed, s)
     gc.collect()
     return b
 
 
 class Brain:
-    def __init__(self, game, seed=1, use_ai=True, s=None):
+    def __init__(self, game, seed=1, s=None):
         self.s = s  # the session served (read, never set)
         self.game = game
-        self.buf = None  # the random fallback's move list, made when first needed
-        self.rng = random.Random(seed) if hasattr(random, "Random") else None
-        self.player = _ai.Player(game, seed=seed) if _ai is not None and use_ai else None
+        self.player = _ai.Player(game, seed=seed)
         self.stop = None  # run()'s stop() and time, for poll()
         self.t0 = self.ms = 0
         self.due = False  # poll() said stop
         self.poll = self._poll  # the bound method made once: the search calls it heap-locked
-        self.pos = None  # random fallback: the position of begin()
         self.ready = False  # run() finished the search: result() gives its move
         self.moved = False  # pace() moved the progress on
-
-    def random_move(self, pos):
-        """A uniformly random legal move (no AI), None if there is none."""
-        if self.buf is None:
-            self.buf = [0] * self.game.MAX_MOVES
-        n = self.game.moves(pos, self.buf)
-        if n <= 0:
-            return None
-        i = self.rng.randrange(n) if self.rng else random.randrange(n)
-        return self.buf[i]
 
     # ------------------------------------------------------------------ what the session asks
     def reply(self):
@@ -124,10 +105,7 @@ class Brain:
         """Starts thinking about the move for `pos` (the AI to move); seen: Record.seen, so
         that the AI sees which moves would repeat a position a third time."""
         self.ready = False
-        if self.player is not None:
-            self.player.begin(pos, level, ms_cap, seen)
-        else:
-            self.pos = bytearray(pos)
+        self.player.begin(pos, level, ms_cap, seen)
 
     def ahead(self, pos, level, ms_cap=None, seen=None):
         """begin(), unless this position is being thought about already (its search goes on)."""
@@ -136,17 +114,12 @@ class Brain:
 
     def work(self):
         """The search to its end (at once). True once the move is ready."""
-        if self.player is not None:
-            return self.player.work(0)
-        return self.pos is not None
+        return self.player.work(0)
 
     def run(self, stop=None, ms=0):
         """Searches until `ms` (at least _MIN_MS) have passed, the search has nothing left or
         stop() is True (a button waits: asked every few nodes, _poll). True once the move is
         ready."""
-        if self.player is None:
-            self.ready = self.pos is not None
-            return self.ready
         self.stop = stop
         self.t0 = ticks_ms()
         self.ms = ms if ms > _MIN_MS else _MIN_MS
@@ -165,54 +138,38 @@ class Brain:
 
     def thinking(self):
         """True between begin() and result()."""
-        if self.player is not None:
-            return self.player.thinking()
-        return self.pos is not None
+        return self.player.thinking()
 
     def thinking_about(self, pos):
         """True if thinking about the move in exactly this position."""
-        if self.player is not None:
-            return self.player.thinking() and self.player.root == pos
-        return self.pos is not None and self.pos == pos
+        return self.player.thinking() and self.player.root == pos
 
     def busy(self):
         """True while work() has something to do (a move to find, a ponder not finished)."""
-        if self.ready:
-            return False
-        if self.player is not None:
-            return self.player.busy()
-        return self.pos is not None
+        return not self.ready and self.player.busy()
 
     def best(self):
         """The move the search would play now while thinking (-1: none yet)."""
         p = self.player
-        return p.search.move if p is not None and p.thinking() else -1
+        return p.search.move if p.thinking() else -1
 
     def hits(self):
         """(moves begun, how many found their pondered search under way, ms the last search
         spent searching, its nodes): the feel benchmark's figures."""
         p = self.player
-        if p is None:
-            return (0, 0, 0, 0)
         return (p.moves, p.hits, p.search.used, p.search.nodes)
 
     def progress(self):
         """0-100, for a progress indicator."""
-        return self.player.progress() if self.player is not None else 100
+        return self.player.progress()
 
     def result(self):
         """The move code to play (the best so far if the search is not finished); None if the
         position has no move."""
         self.ready = False
-        if self.player is not None:
-            if not self.player.thinking():
-                return None
-            return self.player.result()
-        pos, self.pos = self.pos, None
-        return self.random_move(pos) if pos is not None else None
+        return self.player.result() if self.player.thinking() else None
 
     def ponder(self, pos, level, seen=None):
         """Search while the human (to move in `pos`; seen: Record.seen) thinks; work() advances
         it."""
-        if self.player is not None:
-            self.player.ponder(pos, level, seen)
+        self.player.ponder(pos, level, seen)

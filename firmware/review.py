@@ -241,11 +241,11 @@ def say(loss, best, move, lost="lost %d"):
 
 # ---- the session's own code ----------------------------------------------------------------
 def begin(self):
-    """The game is over: its screen, and the review's search when the log can be replayed (the
-    AI available, a game played from its log's start: not a lesson)."""
+    """The game is over: its screen, and the review's search when the log can be replayed (a game
+    played from its log's start: not a lesson)."""
     from firmware.screens.over import GameOverScreen
     log, mode = self.log, self.cfg["mode"]
-    if self.ai_ok and mode != "demo" and self.lesson is None and log.start is not None and \
+    if mode != "demo" and self.lesson is None and log.start is not None and \
             len(log):
         try:
             self.review = Review(self.game, log.start, log.buf,

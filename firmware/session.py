@@ -20,12 +20,11 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
-                 ai_available=None, mark=None, tidy=None, drop_view=None, keys=None):
+                 mark=None, tidy=None, drop_view=None, keys=None):
         self.store = store
         self.seed = seed
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.ai_ms = ai_ms
-        self.ai_ok = B.AVAILABLE if ai_available is None else ai_available
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0}
         self.rules = {}          # game name -> dict of every rule option

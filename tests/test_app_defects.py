@@ -142,10 +142,10 @@ def _walk_everything(app, s, game):
         app.render()
         R.press(s, "down")
     R.press(s, "b")
-    # play to the end (the random fallback on both sides), through every summary
+    # play to the end (the AI at level 1 on both sides), through every summary
     s.cfg["mode"] = "demo"
     s.cfg["anim"] = "off"
-    s.ai_ok = False
+    s.cfg["level"] = 1
     s.brain = None
     if game == "omweso":
         s.rules_for("omweso")["match_points"] = 2
@@ -249,7 +249,7 @@ def test_game_over_explains_the_result(game):
     app, s = R.setup_app(160, 128, game)
     s.cfg["mode"] = "demo"
     s.cfg["anim"] = "off"
-    s.ai_ok = False
+    s.cfg["level"] = 1
     if game == "omweso":
         s.rules_for("omweso")["match_points"] = 1
     s.new_game()

@@ -348,7 +348,7 @@ def screens(app, s, game, out=None):
     # the game-over summary: let the AI play both sides quickly
     s.cfg["mode"] = "demo"
     s.cfg["anim"] = "off"
-    s.ai_ok = False
+    s.cfg["level"] = 1
     s.brain = None
     if game == "omweso":
         s.rules_for("omweso")["match_points"] = 1

@@ -61,7 +61,7 @@ class MenuScreen:
         s = self.s
         kind, key = item
         if kind == "cfg":
-            return "%s: %s" % (M.CFG_LABEL[key], M.cfg_text(key, s.cfg[key], s.ai_ok))
+            return "%s: %s" % (M.CFG_LABEL[key], M.cfg_text(key, s.cfg[key]))
         if kind == "rule":
             from firmware import rule_text as R
             g = s.cfg["game"]
@@ -82,7 +82,7 @@ class MenuScreen:
         s = self.s
         kind = item[0]
         if kind == "cfg" and item[1] == "level":
-            return s.ai_ok and s.cfg["mode"] != "two"
+            return s.cfg["mode"] != "two"
         return True
 
     def note(self):

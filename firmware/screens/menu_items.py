@@ -33,15 +33,13 @@ def text(v):
     return str(v)
 
 
-def cfg_text(key, v, ai_ok=True):
+def cfg_text(key, v):
     if key == "game":
         return games.TITLES.get(v, v)
     if key == "mode":
         return MODE_TEXT.get(v, v)
     if key == "starts":
         return START_TEXT.get(v, v)
-    if key == "level" and not ai_ok:
-        return "n/a (random)"
     if key == "blitz":
         return "off" if not v else "%ds" % v
     return text(v)

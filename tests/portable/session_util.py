@@ -10,8 +10,8 @@ class Clock:
 
 
 def make(game="oanquan", mode="ai", level=1, store=None, rules=None, anim="off", seed=1,
-         ai_ms=50, ai=None):
-    s = Session(store, seed=seed, ai_ms=ai_ms, ai_available=ai)
+         ai_ms=50):
+    s = Session(store, seed=seed, ai_ms=ai_ms)
     s.cfg["game"] = game
     s.cfg["mode"] = mode
     s.cfg["level"] = level
