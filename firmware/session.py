@@ -165,8 +165,9 @@ class Session:
         self.mark("turn %d" % len(self.legal.cells()))  # pits the cursor can step to
 
     def play_move(self, code, shown=False):
-        """Play a move and start its animation. shown: confirmed at the choice prompt, whose
-        picture (a mid-move choice point's: ask_choice) the animation goes on from."""
+        """Take-back ring, record (untraced), save, trace (the move again), log, animation, the
+        AI's reply searched while it shows. shown: confirmed at the choice prompt, whose picture
+        (a mid-move choice point's: ask_choice) the animation goes on from."""
         g, rec = self.game, self.rec
         pos = rec.pos
         p = g.to_move(pos)

@@ -167,6 +167,10 @@ class PlayScreen:
         return "%s: play  %s: menu" % (key(s, "a"), key(s, "b"))
 
     # ------------------------------------------------------------------ picking a move
+    # A press of A on a pit: pick(cursor) lists its legal moves; next_choice() plays the one left,
+    # or asks which way (Session.ask_choice: the choose phase, its prompt's buttons in press());
+    # choose() narrows the moves by the answer and comes back; play() hands the code over to
+    # Session.play_move (record, save, trace, animation: docs/architecture.md).
     def pick(self, cell):
         cands = []
         lg = self.s.legal
@@ -215,8 +219,8 @@ class PlayScreen:
         s.ask_choice(code, self.prefix.count("-") + 1)
 
     def play(self, code):
-        # confirmed at a mid-move choice point: its laps up to there are on the board already
-        # (the preview), so the animation goes on from that step
+        # shown=True: when confirmed at a mid-move choice point, its laps up to there are on the
+        # board already (the preview), and the animation goes on from that step
         self.s.play_move(code, True)
 
     def dir_target(self):
