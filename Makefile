@@ -124,13 +124,18 @@ device-games: venv $(EMU_DEPS)
 ARENA_ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: arena bench
+.PHONY: arena bench problems
 
 arena: venv
 	$(VPY) -m tools.ai.arena $(ARENA_ARGS)
 
 bench: venv
 	$(VPY) -m tools.ai.bench $(BENCH_ARGS)
+
+# the problems (issue 56): candidates drawn, proved by exhaustive search, the chosen ones written
+# into firmware/problems.py and their figures into docs/problems.md (~5 min)
+problems: venv
+	$(VPY) -m tools.ai.problems --write
 
 # ---- the emulator's files (docs/hardware.md "Emulator files": where each comes from) ----------
 # make emu-check [MANCALA_EMU_DIR=/path]: their sha256 against tools/emu/SHA256SUMS

@@ -5,6 +5,7 @@
 #   python3 tools/cli.py bestmove --position FILE|- (--nodes N | --level L | --ms T)
 #   python3 tools/cli.py explain --position FILE|- --move M [--nodes N]
 #   python3 tools/cli.py review --position FILE|- --moves "3+ 9-"|@FILE [--nodes N] [--player P]
+#   python3 tools/cli.py problem --game G --n K [--check]
 # Bad input: exit status 2, one line on stderr, nothing on stdout.
 import sys
 
@@ -17,7 +18,8 @@ from jsonfmt import write, parse, JSONError  # noqa: E402
 from engine import games, rules as rules_mod  # noqa: E402
 from engine.record import Record  # noqa: E402
 
-USAGE = "usage: cli.py new|moves|apply|bestmove|explain|review [options] (see docs/protocol.md)"
+USAGE = "usage: cli.py new|moves|apply|bestmove|explain|review|problem [options] " \
+    "(see docs/protocol.md)"
 # Limits that keep every input inside the MicroPython port's 180 KB heap, with the same verdict
 # on both interpreters (docs/protocol.md, "Limits").
 MAX_POSITION = 32768   # bytes of position JSON (a full history fits)
@@ -340,8 +342,30 @@ def cmd_review(argv):
         close()
 
 
+def cmd_problem(argv):
+    opts = _args(argv, ("--game", "--n"), ("--check",))
+    name = _one(opts, "--game")
+    if name not in games.NAMES:
+        raise Bad("--game takes one of %s, got %s" % (", ".join(games.NAMES), _q(name)))
+    from firmware import problems
+    from prover import describe, check
+    shipped = problems.load(name)
+    k = _one(opts, "--n")
+    if not rules_mod.decimal(k) or len(k) > 3 or not 1 <= int(k) <= len(shipped):
+        raise Bad("--n takes a whole number 1..%d (the problems of %s), got %s"
+                  % (len(shipped), name, _q(k)))
+    game = games.load(name, problems.rules.get(name))
+    rec = shipped[int(k) - 1]
+    shipped = None
+    if opts.get("--check"):
+        return check(game, rec, int(k))
+    out = describe(game, rec, int(k))
+    out["position"] = _position_json(Record(game, problems.position(game, rec)))
+    return out
+
+
 COMMANDS = {"new": cmd_new, "moves": cmd_moves, "apply": cmd_apply, "bestmove": cmd_bestmove,
-            "explain": cmd_explain, "review": cmd_review}
+            "explain": cmd_explain, "review": cmd_review, "problem": cmd_problem}
 
 
 MAX_ARG = 255  # characters of one argument: the MicroPython Unix port's own limit (below)
@@ -365,6 +389,7 @@ def _run(argv):
 def main(argv):
     try:
         out = _run(argv)
+        failed = isinstance(out, dict) and out.get("proved") is False  # problem --check
         text = _render(out)  # all of it before the first byte: an error leaves stdout empty
     except Bad as e:
         return _error(str(e))
@@ -375,7 +400,7 @@ def main(argv):
     for t in text:
         sys.stdout.write(t)
     sys.stdout.write("\n")
-    return 0
+    return 1 if failed else 0
 
 
 def _render(v):
