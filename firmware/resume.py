@@ -14,6 +14,7 @@ from firmware.games import adapter, engine_game, keep_game
 def start(self, name):
     # the previous game (and its AI's buffers) goes before the next one is loaded
     self.game = self.rec = self.brain = self.snap = self.play = self.lesson = self.review = None
+    self.puzzle = False
     self.undo = TakeBack()
     self.log = MoveLog()
     self.ad = keep_game(name)
@@ -132,7 +133,7 @@ def load(self):
                 self.cfg[k] = cfg[k]
         self.ad = adapter(self.cfg["game"])
         ls = head.get("l", 0)  # the lessons met, a bit each (firmware/lesson.py)
-        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 24 else 0
+        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0  # (problems: 24-83)
         if head.get("g"):
             if head["g"] not in games.NAMES:
                 raise ValueError("game")

@@ -43,7 +43,7 @@ class Session:
         self.final_lines, self.sounds = [], []
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
-        self.lesson, self.learnt, self.stage, self.goal = None, 0, None, ""  # firmware/lesson.py
+        self.lesson, self.learnt, self.stage, self.goal, self.puzzle = None, 0, None, "", False
         self.review = None       # the review after a game (firmware/review.py Review)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
@@ -360,8 +360,8 @@ class Session:
     def resume(self):
         self._call("resume", "resume")
 
-    def learn(self, verb, arg=None):  # the lessons: firmware/lesson.py, loaded for the call
-        return self._call("lesson", verb, arg)
+    def learn(self, verb, arg=None):  # firmware/lesson.py; problems (puzzle): firmware/puzzle.py
+        return self._call("puzzle" if self.puzzle or verb == "start" else "lesson", verb, arg)
 
     def show_move(self, snap, last, hint):  # the game-over board: a move the review found
         self.snap, self.last, self.hint, self.version = snap, last, hint, self.version + 1

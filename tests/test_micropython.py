@@ -24,7 +24,7 @@ FILES = sorted(os.path.relpath(p, ROOT)
 FRESH = ("tests/portable/test_saves.py", "tests/portable/test_saves_memory.py",
          "tests/portable/test_search_repetition.py",
          "tests/portable/test_session.py", "tests/portable/test_session_lessons.py",
-         "tests/portable/test_review.py")
+         "tests/portable/test_review.py", "tests/portable/test_session_problems.py")
 
 
 def _names(path):

@@ -14,7 +14,7 @@ import pytest
 from util import sources
 
 SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py",
-                "firmware/lesson.py", "firmware/review.py")
+                "firmware/lesson.py", "firmware/review.py", "firmware/puzzle.py")
 _NAMES = ("s", "session", "sess")
 
 

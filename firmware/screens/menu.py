@@ -50,6 +50,9 @@ class MenuScreen:
         if n == "learn":
             from firmware import lessons
             return M.learn_items(len(lessons.load(s.cfg["game"])))
+        if n == "problems":  # the lessons' rows without "How to play" (firmware/puzzle.py)
+            from firmware import problems
+            return M.learn_items(len(problems.load(s.cfg["game"])))[1:]
         return M.rules_items(engine_game(s.cfg["game"]).OPTIONS)
 
     def _resumable(self):
@@ -71,6 +74,11 @@ class MenuScreen:
         if kind == "resume":  # the game it resumes: the Game row below may name another
             from engine.games import TITLES
             return "Resume %s game" % TITLES[s.saved["g"]]
+        if kind == "lesson" and self.name == "problems":  # its number, "+" once solved, its goal
+            from firmware import problems as L
+            g = s.cfg["game"]
+            return "%d%s %s" % (key + 1, "+" if s.learnt & L.bit(g, key) else ".",
+                                L.words(L.load(g)[key], True))
         if kind == "lesson":  # its number, a mark once met ("+"), its title
             from firmware import lessons
             g = s.cfg["game"]
@@ -96,6 +104,11 @@ class MenuScreen:
         if it[0] == "rule":
             from firmware import rule_text as R
             return R.explain(s.cfg["game"], it[1])
+        if it[0] == "lesson" and self.name == "problems":
+            from firmware import problems as L
+            met = s.learnt & L.bit(s.cfg["game"], it[1])
+            return ("+: solved. %s: again, difficulty %d of 5" if met else
+                    "%s: try it, difficulty %d of 5") % (a, L.load(s.cfg["game"])[it[1]][3])
         if it[0] == "lesson":
             from firmware import lessons
             met = s.learnt & lessons.bit(s.cfg["game"], it[1])
@@ -110,7 +123,7 @@ class MenuScreen:
         ud = k(s, "x", "y") if s.four else k(s, "up", "down")
         if it[0] == "cfg":
             return "%s: choose, %s: change" % (ud, a if s.four else k(s, "left", "right"))
-        if self.name in ("title", "learn"):
+        if self.name in ("title", "learn", "problems"):
             return "%s: choose, %s: select" % (ud, a)
         if self.name == "rules":
             return "Rule change: new game"  # on Back
@@ -158,7 +171,7 @@ class MenuScreen:
         elif kind == "resume":
             s.resume()
         elif kind == "lesson":
-            s.learn("begin", key)
+            s.learn("start" if self.name == "problems" else "begin", key)
 
     def leave(self):
         """B on a submenu: back to the menu that opened it, on the row that opened it."""
@@ -202,5 +215,5 @@ class MenuScreen:
             if self.item_enabled(it) or it[0] == "undo":
                 self.activate(it)
         elif b in ("b", "start"):
-            if self.name in ("rules", "settings", "learn"):
+            if self.name in ("rules", "settings", "learn", "problems"):
                 self.leave()

@@ -85,6 +85,7 @@ def title_items(has_resume, mode):
     items.append(("go", "rules"))
     items.append(("go", "settings"))
     items.append(("go", "learn"))
+    items.append(("go", "problems"))
     return items
 
 
@@ -114,7 +115,7 @@ def rules_items(options):
 
 
 GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
-           "learn": "Learn..."}
+           "learn": "Learn...", "problems": "Problems..."}
 KIND_TEXT = {"start": "Start game", "back": "Back", "version": "About this console"}
 # What Settings -> About says (the note under its row): the builds write their own line here in
 # the copy they ship (tools/build/bundle.py ABOUT_LINE: the game's version and the runtime, the

@@ -20,6 +20,8 @@ class PauseScreen:
     def __init__(self, s, sel=None):
         self.s = s
         self.items = ITEMS if s.lesson is None else LESSON
+        if s.puzzle:  # a problem (firmware/puzzle.py): the lessons' items and its solution
+            self.items = LESSON[:2] + (("replay", None),) + LESSON[2:]
         self.sel = 0
         self.stamp = 0  # (the menus' view: bumped when a row's text may change; never here)
         if sel is not None:
@@ -39,8 +41,9 @@ class PauseScreen:
                 return
 
     def item_text(self, item):
-        if self.s.lesson is not None and item[0] in ("restart", "quit"):
-            return "Start again" if item[0] == "restart" else "Back to lessons"
+        if self.s.lesson is not None and item[0] in ("restart", "quit", "replay"):
+            return "Start again" if item[0] == "restart" else "Show solution" if \
+                item[0] == "replay" else "Back to problems" if self.s.puzzle else "Back to lessons"
         return TEXT[item[1] or item[0]]
 
     def item_enabled(self, item):
@@ -50,6 +53,8 @@ class PauseScreen:
             return s.can_undo()
         if kind == "hint":
             return s.phase == "select" and s.is_human(s.mover())
+        if kind == "replay" and s.puzzle:
+            return s.phase in ("select", "none")
         if kind == "replay" or item == ("go", "history"):
             return bool(s.log) and s.phase in ("select", "setup", "ai")
         return True
@@ -83,7 +88,7 @@ class PauseScreen:
             s.do_hint(later=True)  # with this code off the stack: a game's lowest heap else
         elif kind == "replay":
             s.to_board()
-            s.replay()
+            s.learn("demo") if s.puzzle else s.replay()
         elif kind == "restart":
             s.new_game() if s.lesson is None else s.learn("again")
         elif kind == "quit":

@@ -119,16 +119,17 @@ class LessonScreen(SummaryScreen):
         more = "v " if self.top + rows < len(self.lines) else ""
         k = (key(self.s, "a"), key(self.s, "b"))
         if self.kind == "goal":
-            return more + "%s: example  %s: lessons" % k
+            return more + ("%s: to the board  %s: back" if self.s.puzzle else
+                           "%s: example  %s: lessons") % k
         return more + ("%s: next  %s: board" if self.kind == "met" else
                        "%s: again  %s: board") % k
 
     def press(self, b):
         s = self.s
         if b == "a" and self.kind == "met":
-            s.learn("begin", s.lesson + 1)  # the next lesson's rule
-        elif b == "a":
-            s.learn("demo" if self.kind == "goal" else "again")
+            s.learn("start" if s.puzzle else "begin", s.lesson + 1)  # the next one
+        elif b == "a":  # (a problem's goal: its board)
+            s.learn(("board" if s.puzzle else "demo") if self.kind == "goal" else "again")
         elif b == "b" and self.kind != "goal":
             s.to_board()  # the final board again, to look at it (A there: this page again)
         elif b in ("b", "start"):

@@ -48,6 +48,8 @@ class BoardView:
             return s.scr.head  # the final board: who won
         if s.lesson is not None:  # a lesson: its goal stays on top while the player tries
             st = s.stage
+            if s.puzzle:  # a problem: its goal, the solution shown, or the verdict
+                return s.goal
             if st == "demo":
                 return "Example: %s" % s.last[2] if s.phase == "anim" else "That was the example"
             if s.phase == "none" and st != "try":
