@@ -61,6 +61,9 @@ def words(rec, short=False):
             return "Take %d+ in one move" % n if one else "Take %d+ in %d moves" % (n, d)
         return "Capture %d or more in one move" % n if one else \
             "Capture %d or more in %d moves" % (n, d)
+    if short:  # (a mandarin's short words)
+        return ("Mandarin in one move" if one else "Mandarin in %d moves" % d) if n == 1 else \
+            "2 mandarins in one move" if one else "2 mandarins in %d moves" % d
     what = "Take a mandarin" if n == 1 else "Take both mandarins"
     return what + (" in one move" if one else " in %d moves" % d)
 

@@ -82,6 +82,8 @@ class MenuView:
         t = self.TITLES.get(m.name, "")
         if m.name in ("rules", "learn"):
             t = ("Rules: " if m.name == "rules" else "Learn ") + TITLES.get(s.cfg["game"], "")
+        elif m.name == "problems":
+            t = "%s problems" % TITLES.get(s.cfg["game"], "")
         ui.set_text(self.title, t)
         items = m.items
         sel = m.sel
