@@ -14,7 +14,7 @@ _MENUS = ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
           "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
           "firmware.rule_text", "firmware.games.notes",
           "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
-          "firmware.lessons", "firmware.problems")
+          "firmware.lessons")
 
 
 def drop_menus():

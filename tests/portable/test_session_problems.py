@@ -191,3 +191,27 @@ def test_the_problems_list_names_each_goal_within_a_row():
         assert rows[i].startswith("%d. " % (i + 1)) and len(rows[i]) <= 26, rows[i]
     press(s, c, "b")
     assert s.screen == "title" and s.scr.items[s.scr.sel] == ("go", "problems")
+
+
+def test_off_the_main_line_the_console_answers_with_a_search_and_judges_the_goal():
+    # the right first move, the main line's defence, then another second move: the console's
+    # next reply comes from the AI's hint search; the goal is judged by the same rule either way
+    name = "sanyao"
+    for i in range(len(P.load(name))):
+        rec = P.load(name)[i]
+        if rec[2] == 3 and rec[5] >= 4:
+            break
+    rec, line, _ = _data(name, i)
+    s, c = _open(name, i)
+    _play(s, c, line[0])
+    _sown(s, c)
+    assert s.phase == "select" and _count(s) == 2  # the main line's defence, from the proof
+    other = [k for k, t in s.legal if k != line[2]]
+    assert other
+    _play(s, c, other[0])
+    for _ in range(4):
+        _sown(s, c)
+    assert s.stage in ("try", "again", "met") and s.phase in ("select", "none")
+    if s.stage == "try":  # the goal still open: the console answered off the proof's lines
+        assert _count(s) == 4 and s.last[1] != s.human and s.phase == "select"
+    assert s.brain is None  # the search's buffers went with its answer
