@@ -161,3 +161,18 @@ def _names_game(path, name):
     """True if a string constant of the file is the game's name."""
     tree = ast.parse(open(path, encoding="utf-8").read())
     return any(isinstance(n, ast.Constant) and n.value == name for n in ast.walk(tree))
+
+
+def test_the_architecture_page_maps_every_firmware_file():
+    # docs/architecture.md is the one map (issue 58): a new file there, or a file gone, shows
+    text = open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8").read()
+    text = text[text.index("firmware/\n"):text.index("```", text.index("firmware/\n"))]
+    missing = []
+    for p, rel in sources("firmware"):
+        name = rel.split("/")[-1]
+        folder = rel.split("/")[1] if rel.count("/") > 1 else ""
+        if name == "__init__.py" or folder in ("games", "lessons"):  # named as their folders
+            continue
+        if name not in text:
+            missing.append(rel)
+    assert not missing, "not in docs/architecture.md's map: %s" % missing
