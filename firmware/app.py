@@ -28,6 +28,10 @@ _IDLE_S = 0.001  # the loop's rest when idle: a press waits for the key scan (5 
 # that draws asks at once: the AI's progress redrawn at every pass once its move was ready, but
 # not yet due, piled up 8 KB of garbage in 250 ms.)
 _TIDY_MS = const(250)
+# Free heap a save log's rewrite (about once a game) wants as it starts (spare): it takes ~8.6 KB
+# at its lowest (its code, its 4 KB buffer, the drive's file: Omweso at 320x240 on the PicoPad,
+# 2026-12-06), and 40 KB are to stay free
+_REWRITE_ROOM = const(50176)  # 49 KB
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
@@ -41,6 +45,8 @@ class App:
             store = open_store(board)
             unload("firmware.saveload")
             unload("firmware.saveparse")  # (imported by saveload)
+        if store is not None:
+            store.spare = self.spare  # (a saves.Saver)
         self.floor = -1 - _SLACK
         self.view = None
         # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
@@ -73,6 +79,15 @@ class App:
     def collect(self):
         gc.collect()
         self.floor = mem_free() - _SLACK  # CPython: -1 - _SLACK, never reached
+
+    def spare(self):
+        """Before the save log's rewrite (saves.Saver calls it): with less than _REWRITE_ROOM
+        free, the view goes, built again at the next render (~0.5 s at 320x240, the panel keeping
+        its picture meanwhile); its bitmaps (Omweso's board: ~15 KB) give the rewrite its room."""
+        self.collect()
+        if 0 <= self.floor + _SLACK < _REWRITE_ROOM:  # (CPython: never)
+            self.drop_view()
+            self.collect()
 
     def tidy(self, full=False):
         """Collect if the garbage has piled up (full: in any case): the session calls it inside

@@ -13,6 +13,7 @@
 # firmware/saveload.py (+ firmware/saveparse.py, records from bytes), a full log's rewrite
 # firmware/saverewrite.py, loaded by the methods below for their call and dropped; the desktop's
 # store is firmware/savefile.py. docs/app.md "Saves", docs/architecture.md "A move to the flash".
+import gc
 # Record: kind (1 byte) | body length (varint) | body | check of all that: CRC-32 (4 bytes, LE)
 # for the header and snapshots, CRC-16 (2 bytes, BE) for the rest (docs/app.md "Saves": what the
 # checks catch). Kinds 0x80-0xBF carry a small move code in the kind byte, no length, no body.
@@ -119,6 +120,7 @@ class Saver:
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
         self.error = None   # what was wrong with the stored save (for logs and tests)
         self.notice = ""    # the same in a player's words, for the title screen
+        self.spare = None   # before a log's rewrite: frees what can be made again (App.spare)
 
     def save(self, payload, move=None, game=None):
         """Store payload: saves.encode(session), or a Live (saves.state(session)) giving the same
@@ -146,21 +148,23 @@ class Saver:
                 got = record(HEAD, head), self.codes
             elif head == self.head and self.size:
                 got = self._compact(st, move, game)
-        if got is None:
-            got = record(SNAP, st.payload()), \
-                [None] * (st.nbytes // self.size) if self.size else []
+        if got is None:  # a snapshot if it fits the log, else the rewrite builds it in its 4 KB
+            e = getattr(self.store, "end", -1)
+            got = record(SNAP, st.payload()) if 0 <= e <= self.store.size - len(head) - \
+                st.nbytes - 8 else None, [None] * (st.nbytes // self.size) if self.size else []
         self.fresh = True  # until the write is known to be complete
-        if not self.store.append(got[0]):
+        (rec, codes), got = got, None
+        if rec is None or not self.store.append(rec):
+            rec = None
+            (self.spare or gc.collect)()  # (App.spare collects too): the save's garbage goes
             from firmware import saverewrite  # about once a game: loaded for this call only
             from firmware.common import unload
-            p = st.payload()
             try:
-                self.store.rewrite(p, saverewrite.rebuild(self.size, head,
-                                                          memoryview(p)[len(head) + 1:], got[1]))
+                saverewrite.save(self.store, st, self.size, head, codes)
             finally:
                 unload("firmware.saverewrite")
         self.keep(head, sums, st.top())
-        self.codes = got[1]
+        self.codes = codes
         self.fresh = False
 
     def keep(self, head, sums, top):
@@ -219,7 +223,6 @@ class Saver:
         """The stored payload (as saves.encode(session) made it) or None; self.error and
         self.notice say what was wrong, if anything (a record cut short, a rejected position).
         The reading code (firmware/saveload.py) is loaded for this call only."""
-        import gc
         gc.collect()  # loading a module wants large free blocks
         from firmware import saveload
         try:
@@ -250,6 +253,7 @@ class NvmLog:
         self.end = -1       # where the next record goes; -1: the sector must be rewritten
         self.trusted = False  # the sector holds the newest complete save
         self.error = None
+        self.buf = None     # during a rewrite: the sector's new image (saverewrite.save)
 
     def append(self, rec):
         """Write rec after the last record (page programs only); False if it must wait for a
@@ -293,10 +297,10 @@ class FilePair:
         from firmware import saveload
         return saveload.read_pair(self)
 
-    def write(self, gen, payload):
-        """The state into the file not holding the newest copy (in a rewrite: saverewrite)."""
+    def write(self, gen, payload, buf=None):
+        """The state into the file not holding the newest copy (saverewrite.write_pair)."""
         from firmware import saverewrite
-        saverewrite.write_pair(self, gen, payload)
+        saverewrite.write_pair(self, gen, payload, buf)
 
 
 def _head(session):
@@ -377,12 +381,12 @@ class Live:
     def top(self):
         return self.s.rec.pos if self.n >= 0 else b""
 
-    def payload(self):
+    def payload(self, out=None):  # out: where to build it (len(head) + 1 + nbytes bytes)
         if self.p is None:
             # made at its final size (growing it copied it at every position: garbage on the chip)
             h = self.head
             a = len(h) + 1
-            out = bytearray(a + self.nbytes)
+            out = bytearray(a + self.nbytes) if out is None else out
             out[:len(h)] = h
             out[len(h)] = 10
             if self.n >= 0:
