@@ -227,7 +227,7 @@ class Board:
     """The board interface (docs/boards.md) as an object, for any screen size."""
 
     def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None,
-                 names=None):
+                 names=None, brightness=0.2):
         displayio.release_displays()
         self.NAME = NAME
         self.KEYS = keys
@@ -237,6 +237,7 @@ class Board:
         self.audio = None
         self.storage = storage
         self.SAVE_FILE = save_file
+        self.brightness = brightness  # dimmed (None: no backlight, as the uGame22: docs/boards.md)
 
 
 def make(width=240, height=240, **kw):

@@ -34,4 +34,7 @@ buttons = keypad.Keys(
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
+# the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
+# GP20 (backlight_pin above)
+brightness = 0.2
 audio = None

@@ -54,6 +54,9 @@ buttons = keypad.Keys(  # the same GPIOs in both builds (the own build names the
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
+# the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
+# GP16 (backlight_pin above; the own build's board.c: the same pin)
+brightness = 0.2
 
 def _audio():
     try:

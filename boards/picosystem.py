@@ -22,6 +22,9 @@ buttons = keypad.Keys(
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
+# the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
+# GP12, PWM at 50 kHz (the firmware's board.c)
+brightness = 0.2
 
 def _audio():
     try:

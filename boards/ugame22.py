@@ -25,6 +25,7 @@ buttons = keypad.Keys(
     value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
+brightness = None  # no backlight pin (board.c): no dimming; dark is a black picture
 
 def _audio():
     try:

@@ -73,6 +73,7 @@ class App:
         self.under_key = None
         self.gone = False  # the pause box went: its modules are garbage once the press is over
         self.drawn = -1
+        self.light = 2  # the backlight as last set: Session.idle.light (2 full, 1 dim, 0 dark)
         self.t0 = ticks_ms()  # the last pass that asked whether to collect (step)
         self.collect()
 
@@ -172,6 +173,21 @@ class App:
         # Omweso board was the lowest point of a game's first step on the chip)
         self.collect()
 
+    def dim(self, light):
+        """The backlight at the session's idle light: the board's dimmed brightness (PWM), off when
+        dark, full again at a press. A board with no backlight pin (brightness None: the uGame22)
+        goes dark as a black picture and does not dim."""
+        self.light = light
+        d = self.board.display
+        low = getattr(self.board, "brightness", None)
+        if low is not None:
+            d.brightness = (0.0, low, 1.0)[light]
+        elif light != 1:
+            d.root_group = self.root if light else self.blank
+            if self.refresh:
+                d.refresh()
+        self.input.held.clear()  # a direction held to wake does not move the cursor
+
     def step(self, now):
         """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's
         search until the next frame is due or a button waits."""
@@ -181,6 +197,8 @@ class App:
         for b in self.input.poll(now):
             s.press(b, now)
         s.tick(now, ms=-1)
+        if s.idle.light != self.light:
+            self.dim(s.idle.light)
         sounds = s.take_sounds()
         if sounds:
             audio = getattr(self.board, "audio", None)

@@ -145,8 +145,10 @@ class Brain:
         return self.player.thinking() and self.player.root == pos
 
     def busy(self):
-        """True while work() has something to do (a move to find, a ponder not finished)."""
-        return not self.ready and self.player.busy()
+        """True while work() has something to do (a move to find, a ponder not finished: none
+        while the screen is dimmed or dark, Session.idle)."""
+        s = self.s
+        return not self.ready and self.player.busy() and (s.idle.light > 1 or s.phase == "ai")
 
     def best(self):
         """The move the search would play now while thinking (-1: none yet)."""

@@ -2,7 +2,7 @@
 # move log (MoveLog), and module(): a module found by its name. Portable.
 import sys
 from array import array
-from engine.compat import const
+from engine.compat import const, ticks_diff
 
 
 def unload(name):
@@ -262,3 +262,33 @@ class MoveLog:
             return None
         text = bytes(log[j + 3:i]).decode()
         return (num(text), log[j] & 1, text)
+
+
+_DIM_MS = const(30000)  # no press for this long: the backlight dims and the AI's pondering stops
+
+
+class Idle:
+    """The idle timers on the app's clock (ms). light: 2 lit, 1 dimmed (30 s without a press), 0
+    dark (the "Sleep after" setting's minutes); the app's backlight follows it (firmware/app.py),
+    the AI's pondering stops below 2 (brain.py busy). The AI's turn and a sowing shown are never
+    idle: the player waits for them (the AI finishes its move; the 30 s start after it)."""
+
+    def __init__(self):
+        self.light, self.awake = 2, None  # awake: the last press, or the last tick not idle
+
+    def wake(self, now):
+        """A press at now: True if it only woke a dimmed or dark screen (it does nothing else)."""
+        self.awake = now
+        if self.light < 2:
+            self.light = 2
+            return True
+        return False
+
+    def tick(self, now, s):
+        """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"."""
+        if self.awake is None or s.scr is s.play and s.phase in ("ai", "anim"):
+            self.awake = now
+        elif self.light:  # (only a press lights it again: dark stays dark past the ticks' wrap)
+            idle = ticks_diff(now, self.awake)
+            sleep = s.cfg["sleep"] * 60000
+            self.light = 0 if sleep and idle >= sleep else 1 if idle >= _DIM_MS else self.light

@@ -1,14 +1,14 @@
 # The session model (no display): settings, the game in progress and its flow, saves, the screen
 # showing (firmware/screens/: press(button, now_ms) goes to it; tick(now_ms) moves time on). The one
 # state machine: only it sets its fields; screens and the app call its verbs (tests/
-# test_session_owner.py). Its parts: the AI (brain.py), the animation (trace.py), the move log and
-# take-backs (common.py), code loaded for the call (resume.py, actions.py). Portable.
+# test_session_owner.py). Its parts: the AI (brain.py), the animation (trace.py), the move log,
+# take-backs, idle timers (common.py), code loaded for the call (resume.py, actions.py). Portable.
 import gc
 import sys
 from engine import games
 from engine.compat import const, ticks_diff, mem_free
 from firmware import brain as B
-from firmware.common import num, module, unload, Legal, TakeBack, MoveLog
+from firmware.common import num, module, unload, Legal, TakeBack, MoveLog, Idle
 from firmware.games import adapter, default_rules, keep_game, drop
 from firmware.screens import drop_menus
 
@@ -21,12 +21,10 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
                  mark=None, tidy=None, drop_view=None, keys=None):
-        self.store = store
-        self.seed = seed
+        self.store, self.seed, self.ai_ms = store, seed, ai_ms
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
-        self.ai_ms = ai_ms
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
-                    "anim": "normal", "sound": False, "take_back": True, "blitz": 0}
+                    "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
         self.rules = {}          # game name -> dict of every rule option
         self.scr = None          # the screen showing (firmware/screens/)
         self.play = None         # the game's play screen (kept while a menu is on top of it)
@@ -36,7 +34,7 @@ class Session:
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
-        self.log = MoveLog()     # every move, for the history (firmware/common.py)
+        self.log, self.idle = MoveLog(), Idle()  # every move (the history); dim, dark (common.py)
         self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
@@ -90,8 +88,9 @@ class Session:
         gc.collect()
 
     def press(self, b, now=None):
-        if now is not None:
-            self.now = now
+        self.now = self.now if now is None else now
+        if self.idle.wake(self.now):  # the first press on a dimmed or dark screen only wakes
+            return
         if self.four and b in ("x", "y"):  # four-button boards: X/Y step back/forward
             b = self.scr.STEPS[b == "y"]
         self.version += 1
@@ -269,6 +268,7 @@ class Session:
                 not (self.msg_move and self.phase == "select"):  # what the last move did stays
             self.msg = ""
             self.version += 1
+        self.idle.tick(now, self)  # dimmed, dark
         if self.play is not None and self.scr is self.play and self.game is not None:
             ph = self.phase
             if ph == "anim":

@@ -18,10 +18,12 @@ CFG_VALUES = {
     "sound": (False, True),
     "take_back": (True, False),
     "blitz": BLITZ,
+    "sleep": (1, 3, 10, 0),  # minutes without a press, then the screen goes dark (0: never)
 }
 CFG_LABEL = {
     "game": "Game", "mode": "Mode", "level": "AI level", "starts": "Starts",
     "anim": "Animation", "sound": "Sound", "take_back": "Take-back", "blitz": "Blitz",
+    "sleep": "Sleep after",
 }
 
 
@@ -42,6 +44,8 @@ def cfg_text(key, v):
         return START_TEXT.get(v, v)
     if key == "blitz":
         return "off" if not v else "%ds" % v
+    if key == "sleep":
+        return "%d min" % v if v else "never"
     return text(v)
 
 
@@ -100,7 +104,7 @@ def learn_items(n):
 
 def settings_items(own):
     """own: the game's own settings (its adapter's SETTINGS)."""
-    items = [("cfg", "anim"), ("cfg", "sound")]
+    items = [("cfg", "anim"), ("cfg", "sound"), ("cfg", "sleep")]
     for k in own:
         items.append(("cfg", k))
     items.append(("version", None))

@@ -334,6 +334,12 @@ class Emu:
         (I2S: words the state machine took out of its FIFO)}."""
         return self._call({"op": "audio"})
 
+    def pwm(self, gpio):
+        """A GPIO's PWM as the chip has set it: {cc (the compare level of its slice's half), top
+        (the wrap), on (the slice enabled), routed (the pin's function is PWM)}; its duty is
+        cc / (top + 1) (a backlight's brightness: tests/test_device_idle.py)."""
+        return self._call({"op": "pwm", "gpio": gpio})
+
     def heap(self, reset=False):
         """GC heap read from RAM: free, total, min_free (lowest sampled), min_free_after_collect."""
         return self._call({"op": "heap_reset" if reset else "heap"})

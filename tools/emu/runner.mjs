@@ -403,6 +403,11 @@ const commands = {
     return r;
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
+  pwm: (c) => { // a GPIO's PWM output as set: its slice half's compare level, the slice's wrap
+    const ch = mcu.pwm.channels[(c.gpio >> 1) & 7]; // (on) and whether the pin is routed to PWM
+    return { cc: c.gpio & 1 ? ch.cc >>> 16 : ch.cc & 0xffff, top: ch.top, on: !!(ch.csr & 1),
+      routed: mcu.gpio[c.gpio].functionSelect === 4 };
+  },
   frame: () => frame(),
   pcs: (c) => { // debug: where the core spends c.ms of simulated time (top PCs)
     const hist = new Map();
