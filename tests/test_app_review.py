@@ -31,7 +31,7 @@ def _reviewed(w, h, game, setup="standard"):
     shot(app)
     assert app.view_key == "text" and s.review.busy()  # (its search made at the next pass)
     while s.review.busy():  # the app's loop: a pass draws, then searches until a button waits
-        c.t += 10
+        c.t += 1  # (its passes within the 30 s that dim the screen: tests/portable/test_idle.py)
         s.tick(c.t, few, -1)
         s.work(few, 0)
     s.press("b")  # back to the board
@@ -87,7 +87,7 @@ def _walk(app, s, out=None):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_review_is_drawn(game, size):
     app, s = _reviewed(size[0], size[1], game)
-    assert s.review.seen == s.review.moves > 0
+    assert s.review.seen == s.review.moves > 0 and s.idle.light == 2
     _walk(app, s)
 
 

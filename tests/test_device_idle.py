@@ -27,6 +27,7 @@ def _sprig_brightness():
         return float(f.read().split("\nbrightness = ")[1].split()[0])
 
 
+@pytest.mark.long  # ~45 s of simulated time: make test-long
 def test_the_sprig_s_backlight_dims_after_30_s_and_a_press_only_wakes(tmp_path):
     why = emu.missing(emu.BOARDS["sprig"]["firmware"])
     if why:
@@ -36,6 +37,7 @@ def test_the_sprig_s_backlight_dims_after_30_s_and_a_press_only_wakes(tmp_path):
     shutil.copytree(shipped, drive)
     with emu.circuitpython("sprig", bundle_dir=drive, workdir=str(tmp_path)) as chip:
         appflow.boot_to_title(chip)
+        print("title at %.1f s (simulated)" % (chip.t_us / 1e6), flush=True)
         chip.press("down")  # the title in use: the 30 s start here
         chip.run(1000)
         title = chip.frame565()
@@ -44,6 +46,7 @@ def test_the_sprig_s_backlight_dims_after_30_s_and_a_press_only_wakes(tmp_path):
         assert _duty(chip) == 1.0, "dimmed before 30 s"
         chip.run(2000)
         dim = _duty(chip)
+        print("duty after 30 s: %.3f" % dim, flush=True)
         assert abs(dim - _sprig_brightness()) < 0.01, dim
         chip.press("down")  # wakes only
         chip.run(500)

@@ -130,8 +130,8 @@ def _game(ponder, seed=5, moves=6, level=4, follow=False, script=None):
     for k in range(moves):
         if s.screen != "play" or s.phase != "select":
             break
-        for _ in range(500):  # the human thinks: 500 ticks of a slice each (pondering then)
-            c.t += 300
+        for _ in range(500):  # the human thinks: 500 ticks of a slice each (pondering then),
+            c.t += 50  # 25 s: at 30 s the screen dims and the pondering stops (test_idle.py)
             s.tick(c.t, _few)
         p = s.brain.player if s.brain is not None else None
         if script is not None:

@@ -245,6 +245,9 @@ def test_the_last_lesson_met_goes_back_to_the_list_and_blitz_waits_in_a_lesson()
     c.t += 60000
     s.tick(c.t)
     assert s.phase == "select" and bytes(s.rec.pos) == bytes(L.position(s.game, ls))
+    assert s.idle.light == 1  # dimmed after 30 s: the first press only wakes (test_idle.py)
+    press(s, c, "a")
+    assert s.phase == "select" and bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     press(s, c, "x", "a")
     while s.phase == "choose":
         press(s, c, "a")
