@@ -211,8 +211,15 @@ class Pair:
             c = self.chip.flash_counts()
             self.chip.run(ms)
             if self.chip.flash_counts() == c:
-                return
-        raise AssertionError("the chip never stopped writing its flash")
+                break
+        else:
+            raise AssertionError("the chip never stopped writing its flash")
+        # then its screen still: short of heap the app lets its view go before a log's rewrite
+        # and builds it again after (App.spare), ~1.4 s with no pixel sent, longer than press()'s
+        # settling: the next press must not come while the chip is still at it
+        t0 = self.chip.t_us
+        appflow.settle(self.chip, quiet_ms=SETTLE_MS, limit_ms=60000)
+        self.twin.run((self.chip.t_us - t0) / 1000)
 
     def undo(self):
         """Take back a move: Y, or the pause menu's row (a four-button board, the uGame22)."""
