@@ -37,6 +37,7 @@ def hint(self):
     t = self.game.move_str(self.rec.pos, code)
     self.hint = num(t)
     self.play.hinted(t, "Hint: " + self.ad.move_words(t), _why(self, p, code))
+    self.version += 1  # (asked at a tick: a new picture)
 
 
 def _why(self, p, code):

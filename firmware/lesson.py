@@ -27,6 +27,9 @@ def drop(self):
 
 def begin(self, i):
     """Lesson i of the chosen game: its rule and goal on a text screen, then its example (demo)."""
+    self.clear()  # the Learn list's view and the menus' code go before the game's engine loads
+    from firmware.screens import drop_menus  # (Omweso's lessons' lowest point at 320x240 else)
+    drop_menus()
     L, lessons = load(self)
     if i >= len(lessons):  # the last one done: back to the list
         leave(self, "Every lesson done!")
@@ -109,9 +112,7 @@ def again(self):
 def judge(self):
     """The sowing has ended (its board gone: Session.skip_anim): after the example, the player's
     turn; after a try, was the goal met? The final board comes back, its verdict on top."""
-    self.phase = "none"
-    self.anim = None  # the sowing's animation and its code go (they come back at the next move):
-    unload("firmware.trace")  # the final board is built in their room (Omweso's lowest point)
+    self.phase = "none"  # (the sowing's animation and its code have gone: Session.skip_anim)
     if self.stage == "demo":  # the example's end stays until A (next), on the same board (a new
         return                # one, built again over the old one's place, left Omweso's heap
         #                       13 KB lower on the chip)
@@ -125,7 +126,9 @@ def judge(self):
     self.stage = "met" if met else "again"
     if met:
         self.learnt |= met
-        self.save()  # the settings' save: the lesson itself is not a game to resume
+        self.save(later=True)  # the settings' save, once the final board is drawn (here, with
+        # the lessons' code just loaded, it was Omweso's lowest point at 320x240): the lesson
+        # itself is not a game to resume
     self.to_board()
 
 

@@ -1,8 +1,8 @@
 # The session model (no display): settings, the game in progress and its flow, saves, the screen
-# showing (firmware/screens/: press(button, now_ms) goes to it; tick(now_ms) moves time on). The one
-# state machine: only it sets its fields; screens and the app call its verbs (tests/
-# test_session_owner.py). Its parts: the AI (brain.py), the animation (trace.py), the move log,
-# take-backs, idle timers (common.py), code loaded for the call (resume.py, actions.py). Portable.
+# showing (screens/: press(button) goes to it; tick(now_ms) moves time on). The one state machine:
+# only it sets its fields; screens and the app call its verbs (tests/test_session_owner.py). Its
+# parts: the AI (brain.py), the animation (trace.py), the move log, take-backs, idle timers
+# (common.py), code loaded for the call (resume.py, actions.py, lesson.py, review.py). Portable.
 import gc
 import sys
 from engine import games
@@ -51,7 +51,6 @@ class Session:
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
 
-    # ------------------------------------------------------------------ screens
     @property
     def screen(self):
         return self.scr.name
@@ -94,11 +93,12 @@ class Session:
         if self.four and b in ("x", "y"):  # four-button boards: X/Y step back/forward
             b = self.scr.STEPS[b == "y"]
         self.version += 1
+        if self.hint_due:  # a press before the hint came (do_hint): the hint first
+            self.hint_due = 0
+            self.do_hint()
         self.scr.press(b)
 
-    # ------------------------------------------------------------------ helpers
-    def rules_for(self, name):
-        """A game's rule options (option -> value): its defaults until changed."""
+    def rules_for(self, name):  # a game's rule options (option -> value), defaults till changed
         if name not in self.rules:
             self.rules[name] = default_rules(name)
         return self.rules[name]
@@ -124,7 +124,6 @@ class Session:
     def mover(self):
         return self.game.to_move(self.rec.pos)
 
-    # ------------------------------------------------------------------ game flow
     def new_game(self):
         self._call("resume", "new_game")
 
@@ -171,7 +170,8 @@ class Session:
         pos = rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
-        self.undo.push(pos, rec.seen, self.log.end())
+        if self.lesson is None:  # (a lesson takes nothing back: its 1.3 KB in Omweso's lessons)
+            self.undo.push(pos, rec.seen, self.log.end())
         before = bytearray(pos)
         had = list(rec.seen)  # the history before the move (the record appends to its list)
         pre = self.snap
@@ -212,7 +212,9 @@ class Session:
         lines = rl(a.trace.marks(), self.names()) if rl else []
         a.clear()
         if self.lesson is not None:  # a lesson's move: judged (firmware/lesson.py) once the board
-            return self.stage != "demo" and self.clear() or self.learn("judge")  # has gone (2 KB)
+            self.anim = None  # has gone (2 KB), and the animation and its code (they come back at
+            unload("firmware.trace")  # the next move): lesson.py loads in their room (the lowest)
+            return self.stage != "demo" and self.clear() or self.learn("judge")
         if a.replaying:  # a replay: back to where the player was
             a.replaying = False
             return self._begin_turn()
@@ -250,8 +252,7 @@ class Session:
     def replay(self):  # its code and the verbs' below: firmware/actions.py, loaded for the call
         return self._call("actions", "replay")
 
-    def take_sounds(self):
-        """The sounds of the steps shown since the last call (the app plays them)."""
+    def take_sounds(self):  # the sounds of the steps shown since the last call (the app plays them)
         out = self.sounds
         if out:
             self.sounds = []
@@ -291,7 +292,6 @@ class Session:
                 self.hint_due -= 1
                 if not self.hint_due:
                     self.do_hint()
-                    self.version += 1
             if self.phase == "select" and not self.is_human(1 - self.human):
                 self._brain().ponder_turn()  # (B.make collects first)
             if ms >= 0:
@@ -324,8 +324,7 @@ class Session:
         if self.brain is not None and self.brain.moved:
             self.moved_on += 1  # not the version: the view redraws just its progress bar
 
-    def due(self, now):
-        """ms of search the app may run before the session needs its next tick."""
+    def due(self, now):  # ms of search the app may run before the session needs its next tick
         ph = self.phase
         return self.anim.wait(now) if ph == "anim" else B.AI_PASS_MS if ph == "ai" else _WORK_MS
 

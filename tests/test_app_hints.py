@@ -230,3 +230,16 @@ def test_a_hint_from_the_pause_box_comes_at_the_next_tick_with_the_boxs_code_gon
     s.tick(s.now + 10, ms=-1)  # the pass after: the hint, its buffers made first
     assert s.hint is not None and not s.hint_due and s.brain is not None
     assert s.msg.startswith("Hint: pit %d" % s.hint)
+
+
+def test_a_press_before_the_hint_came_gets_the_hint_first():
+    # X then A at once: A picked the cursor's pit before the hint's search had run (it runs two
+    # ticks after X, its words drawn first); the hint comes first, A then picks the hinted pit
+    app, s = R.setup_app(160, 128, "oanquan", mode="ai")
+    s.new_game()
+    s.play.cursor = 5
+    R.press(s, "x")
+    assert s.hint is None and s.hint_due
+    R.press(s, "a")
+    assert s.hint is not None and not s.hint_due and s.hint != 5  # (not where the cursor was)
+    assert s.phase == "choose" and s.play.cursor == s.hint

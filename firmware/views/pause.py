@@ -27,9 +27,6 @@ class PauseView:
         ui.backdrop(g, bw, bh, ui.PANEL)
         self.title = ui.label(g, "", bw // 2, 2, ui.YELLOW, (0.5, 0), ui.PANEL)
         self.n = min(n, (bh - 4) // LINE - 2)  # its rows, under the title, above its keys
-        # its own keys' line (the board's "A: play" showed under it)
-        ui.label(g, "%s: ok  %s: back" % (key(s, "a"), key(s, "b")), bw // 2,
-                 2 + (self.n + 1) * LINE, ui.CYAN, (0.5, 0), ui.PANEL)
         self.chars = (bw - 4) // ui.CH_W
         atlas, tw, th = glyphs()
         self.pals = []  # selected, enabled, disabled
@@ -45,6 +42,13 @@ class PauseView:
                                     y=self.row_y(i))
             g.append(tg)
             self.lines.append(tg)
+        # its own keys' line (the board's "A: play" showed under it), dim: a row as the others
+        tg = displayio.TileGrid(atlas, pixel_shader=self.pals[2], width=self.chars, height=1,
+                                tile_width=tw, tile_height=th, default_tile=0, x=2,
+                                y=self.row_y(self.n))
+        g.append(tg)
+        t = "%s: ok  %s: back" % (key(s, "a"), key(s, "b"))
+        self._text(tg, " " * ((self.chars - len(t)) // 2) + t)
         self.top = 0
         self.rows = [""] * self.n  # the text of each visible row (for tests)
 
