@@ -274,11 +274,11 @@ class Idle:
     idle: the player waits for them (the AI finishes its move; the 30 s start after it)."""
 
     def __init__(self):
-        self.light, self.awake = 2, None  # awake: the last press, or the last tick not idle
+        self.light, self.last = 2, None  # last: the last press, or the last tick not idle (ms)
 
-    def wake(self, now):
+    def press(self, now):
         """A press at now: True if it only woke a dimmed or dark screen (it does nothing else)."""
-        self.awake = now
+        self.last = now
         if self.light < 2:
             self.light = 2
             return True
@@ -286,9 +286,9 @@ class Idle:
 
     def tick(self, now, s):
         """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"."""
-        if self.awake is None or s.scr is s.play and s.phase in ("ai", "anim"):
-            self.awake = now
+        if self.last is None or s.scr is s.play and s.phase in ("ai", "anim"):
+            self.last = now
         elif self.light:  # (only a press lights it again: dark stays dark past the ticks' wrap)
-            idle = ticks_diff(now, self.awake)
+            idle = ticks_diff(now, self.last)
             sleep = s.cfg["sleep"] * 60000
             self.light = 0 if sleep and idle >= sleep else 1 if idle >= _DIM_MS else self.light

@@ -88,7 +88,7 @@ class Session:
 
     def press(self, b, now=None):
         self.now = self.now if now is None else now
-        if self.idle.wake(self.now):  # the first press on a dimmed or dark screen only wakes
+        if self.idle.press(self.now):  # the first press on a dimmed or dark screen only wakes
             return
         if self.four and b in ("x", "y"):  # four-button boards: X/Y step back/forward
             b = self.scr.STEPS[b == "y"]
