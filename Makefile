@@ -34,12 +34,12 @@ play: venv
 
 # the 15 slowest tests are listed at the end: where make test's ~10 minutes go (the emulated chip)
 test: venv $(EMU_DEPS)
-	$(VPY) -m pytest -q -n 2 --durations=15 -m "not long" tests
+	$(VPY) -m pytest -q -n 2 --maxschedchunk=1 --durations=15 -m "not long" tests
 
 # the long sweeps (power cuts and wear over every game, 50000 random presses, the other device
 # games): ~20 more minutes on 2 cores
 test-long: venv $(EMU_DEPS)
-	$(VPY) -m pytest -q -n 2 -m long tests
+	$(VPY) -m pytest -q -n 2 --maxschedchunk=1 --durations=15 -m long tests
 
 # the saves' flash wear on every drive layout, written to docs/app.md (~5 minutes)
 wear: venv

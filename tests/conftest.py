@@ -17,6 +17,13 @@ def pytest_configure(config):
                             "(make test-long)")
 
 
+def pytest_collection_modifyitems(items):
+    # The emulated chip's tests (tests/test_device*.py, ~1-2 min each) first, the quick ones after:
+    # with `-n 2 --maxschedchunk=1` (the Makefile) each worker takes the next test when it is free,
+    # so the quick tests fill the gaps and no long one starts when the other worker is nearly done.
+    items.sort(key=lambda item: not item.path.name.startswith("test_device"))
+
+
 @pytest.fixture(autouse=True)
 def _young_heap():
     # The app collects garbage after every move (firmware/app.py: on the device the heap is

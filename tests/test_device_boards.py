@@ -4,9 +4,9 @@
 # build it is shipped for (boards/picopad.py; its own Pico W build also boots and plays, below):
 # boot to the title, a round of its menu's rows (each step within 60 ms), a game against the AI
 # at level 5 played by buttons, the screen compared with
-# the headless render of the same board, and the sound reaching the pins. make test: the Sprig (the
-# smallest screen) plays O An Quan and its sound is checked; make test-long: every board and game,
-# every board's sound.
+# the headless render of the same board, and the sound reaching the pins. make test: the Sprig's
+# sound (its 160x128 screen boots and plays in make test's problem test,
+# tests/test_device_problems.py); make test-long: every board and game, every board's sound.
 # Skipped, with the reason, when the firmware or rp2040js is missing (tools/emu/README.md).
 
 import pytest
@@ -16,7 +16,7 @@ from tools.device import sound
 from tools.emu import appflow, emu
 
 BOARDS = ("ugame22", "picopad", "sprig")
-TURNS = 3  # the human's moves after the AI's first (make test: 1, ~1 min of emulation each)
+TURNS = 3  # the human's moves after the AI's first
 
 
 def need(board, firmware=None):
@@ -40,8 +40,7 @@ def _confirm(chip, got):
     return False
 
 
-PLAYS = [pytest.param(b, g, 1, None, marks=()) if (b, g) == ("sprig", "oanquan") else
-         pytest.param(b, g, TURNS, None, marks=pytest.mark.long)
+PLAYS = [pytest.param(b, g, TURNS, None, marks=pytest.mark.long)
          for b in BOARDS for g in appflow.GAMES]
 # the PicoPad's own build (its Wi-Fi chip absent here: boot prints "[CYW43] Failed to start")
 PLAYS.append(pytest.param("picopad", "omweso", 1, "cp_picopad", marks=pytest.mark.long))
