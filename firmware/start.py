@@ -14,10 +14,12 @@ def run():
         import os
         import board
         import digitalio
-        # the B button of each board (active low) after its board_id or MANCALA_BOARD's build
-        # name: one long text, not a table of short ones (each a new name on the chip)
-        at = (" pimoroni_picosystem SW_B pajenicko_picopad SW_B hack_club_sprig BUTTON_K ugame22"
-              " BUTTON_X pico_display_pack2 GP13 pico_lcd13 GP17 picopad GP6 ")
+        # the B button of each board (active low) after MANCALA_BOARD (settings.toml: the
+        # project's board name, boards/) or else the firmware's board_id: one long text, not a
+        # table of short ones (each a new name on the chip)
+        at = (" picosystem SW_B pimoroni_picosystem SW_B pajenicko_picopad SW_B sprig BUTTON_K"
+              " hack_club_sprig BUTTON_K ugame22 BUTTON_X pico_display_pack2 GP13 pico_lcd13 GP17"
+              " picopad GP6 ")
         i = at.find(" " + (os.getenv("MANCALA_BOARD") or board.board_id) + " ")
         pin = getattr(board, at[i:].split()[1], None) if i >= 0 else None
     except Exception:  # not CircuitPython (Blinka's board module fails on a desktop)

@@ -330,3 +330,39 @@ def test_select_load_imports_the_module(monkeypatch):
     assert m.NAME == "picosystem" and m.display is sys.modules["board"].DISPLAY
     with pytest.raises(ValueError):
         select.load("nonesuch")
+
+
+class HeldButton(Rec):
+    """digitalio.DigitalInOut of a button held down (active low) at power-up."""
+    value = False
+
+    def switch_to_input(self, pull=None):
+        self.pull = pull
+
+    def deinit(self):
+        pass
+
+
+@pytest.mark.parametrize("name, board_id, setting",
+                         [(n, EXPECTED[n][0], n) for n in sorted(EXPECTED)] +
+                         [(n, EXPECTED[n][0], None) for n in sorted(EXPECTED)
+                          if EXPECTED[n][0] != "raspberry_pi_pico"] +
+                         [(n, i, None) for n in sorted(OTHER_IDS) for i in OTHER_IDS[n]])
+def test_b_held_at_power_up_is_each_boards_own_b(name, board_id, setting, monkeypatch, capsys):
+    # firmware/start.py finds B by MANCALA_BOARD (settings.toml, as the bundle and the image write
+    # it) or by the firmware's board_id, and starts no game while it is held (docs/hardware.md
+    # "The REPL"): the pin it reads must be the board module's B
+    for k, v in fake_modules(board_id).items():
+        monkeypatch.setitem(sys.modules, k, v)
+    sys.modules["digitalio"].DigitalInOut = HeldButton
+    if setting:
+        monkeypatch.setenv("MANCALA_BOARD", setting)
+    else:
+        monkeypatch.delenv("MANCALA_BOARD", raising=False)
+    monkeypatch.delitem(sys.modules, "firmware.start", raising=False)
+    from firmware import start
+    HeldButton.made = None
+    start.run()
+    assert HeldButton.made is not None, "no B button read on %s (%s)" % (name, board_id)
+    assert HeldButton.made.args[0].gpio == EXPECTED[name][1]["b"]
+    assert "B held at power-up" in capsys.readouterr().out
