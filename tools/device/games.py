@@ -140,7 +140,8 @@ def play_person(board, game, seed, log=print, on_image=False):
                 chip.run(rng.randrange(500, 2500))  # a look at the board
                 if rng.randrange(4):  # the pause menu's third row, Hint: the cursor goes there
                     for k in ("b", down, down, "a"):
-                        feel.press(chip, k, limit_ms=8000)  # (the hint's search is not sliced)
+                        feel.press(chip, k, limit_ms=8000)
+                    _next_picture(chip)  # the hint's: its search is not sliced
                     hints += 1
                 else:
                     for _ in range(rng.randrange(n) if n > 1 else 0):
@@ -151,7 +152,10 @@ def play_person(board, game, seed, log=print, on_image=False):
                     if any(x == "move" for _, x in got):
                         break
                 else:
-                    raise emu.EmuError("A played no move; console ends:\n" + chip.console[-800:])
+                    shot = chip.screenshot(os.path.join(
+                        tempfile.gettempdir(), "games-%s-%s-no-move.png" % (board, game)))
+                    raise emu.EmuError("A played no move (the screen: %s); console ends:\n%s"
+                                       % (shot, "\n".join(r["line"] for r in lines[-12:])))
                 human += 1
                 if human % 5 == 0:
                     log("  %s %s: %d moves of yours, lowest free so far %s"
@@ -175,6 +179,16 @@ def play_person(board, game, seed, log=print, on_image=False):
             "sim_s": round(took, 1), "wall_s": round(time.time() - t0), "low": low,
             "where": where, "lows": lows, "plies": moves, "human": human, "hints": hints, "end": end,
             "over": not errors, "errors": errors}
+
+
+def _next_picture(chip, limit_ms=20000):
+    """Runs until the panel is drawn again: after "Looking for a hint...", the hint (its search
+    and its reason's take 2-6 s on the chip in Omweso, while A pressed sooner only waits)."""
+    end = chip.t_us + limit_ms * 1000
+    chip.spans(on=True)
+    while chip.t_us < end and not chip.spans():
+        chip.run(50)
+    chip.run(200)
 
 
 def _wait(chip, lines, got, whats, limit_ms=180000):
