@@ -24,9 +24,9 @@ LEVELS = {
 # with the arena (200-game ladders, 2026-12-05) so that every level scores >= 65% against the
 # level below (docs/ai.md "Levels", docs/performance.md "AI arena: the level ladder").
 MISTAKES = {"sanyao": (1000, 700, 400, 300, 0), "oanquan": (500, 200, 90, 80, 0)}
-HINT_LEVEL = 4
+_HINT_LEVEL = const(4)
 POLL_MS = 4  # device ms of search between two calls of work()'s poll
-PONDER_GUESS_LEVEL = 3  # the budget spent guessing the human's move before searching the reply
+_PONDER_GUESS_LEVEL = const(3)  # the budget spent guessing the human's move before searching the reply
 
 # Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
 # CircuitPython 10.2.1 (bundle .mpy, 2000 nodes from the start and three seeded positions)
@@ -118,7 +118,7 @@ class Player:
         """The move the AI recommends for the side to move (level 4 budget, no mistakes)."""
         self.state = 0
         self.asked_ok = False
-        r = self.search.best(pos, level_nodes(self.game.NAME, HINT_LEVEL), ms_cap or 0, 0, seen)
+        r = self.search.best(pos, level_nodes(self.game.NAME, _HINT_LEVEL), ms_cap or 0, 0, seen)
         self.last = r
         return r[0]
 
@@ -246,7 +246,7 @@ class Player:
         self.root[:] = pos
         self.state = 2
         self.seen = seen
-        self.search.start(pos, level_nodes(self.game.NAME, PONDER_GUESS_LEVEL), 0, 0, seen)
+        self.search.start(pos, level_nodes(self.game.NAME, _PONDER_GUESS_LEVEL), 0, 0, seen)
 
 
 def level_best(rec, level):

@@ -7,15 +7,15 @@ from engine import rules as _rules
 BIG = const(12)      # 2 bytes: big stone still on square 0 / square 6
 STOCK = const(14)    # 2: captured small stones per player (the final sweep lands here too)
 MANDS = const(16)    # 2: captured big stones per player
-DEBT = const(18)     # 2: low byte of the stones each player has borrowed (OAQ-6c), see DEBT_HI
+_DEBT = const(18)     # 2: low byte of the stones each player has borrowed (OAQ-6c), see _DEBT_HI
 TURN = const(20)     # player to move
 PLY = const(21)      # 3 bytes, little-endian: moves since the start
 OVER = const(24)     # 1 when the game is over
 WINNER = const(25)   # 0, 1, or 2 for a draw
 REASON = const(26)   # index into REASONS
 SWEPT = const(27)    # 2: stones each player gained by the final sweep (OAQ-8)
-WIDE = const(29)     # 1 once a debt has reached 256 (the high bytes below are in use)
-DEBT_HI = const(30)  # 3 per player: bits 8..31 of the debts. Debts only grow and OAQ-10 leaves
+_WIDE = const(29)     # 1 once a debt has reached 256 (the high bytes below are in use)
+_DEBT_HI = const(30)  # 3 per player: bits 8..31 of the debts. Debts only grow and OAQ-10 leaves
 SIZE = const(36)     # them out of the repetition key, so no fixed bound holds them: 5 per turn
 _GUARD = const(5000)  # relays in one turn: turns always end (docs/rules.md); this only catches bugs
 
@@ -27,18 +27,18 @@ _REPETITION = const(3)
 
 def debt(pos, p):
     """Stones player p has borrowed (OAQ-6c)."""
-    h = DEBT_HI + 3 * p
-    return pos[DEBT + p] | pos[h] << 8 | pos[h + 1] << 16 | pos[h + 2] << 24
+    h = _DEBT_HI + 3 * p
+    return pos[_DEBT + p] | pos[h] << 8 | pos[h + 1] << 16 | pos[h + 2] << 24
 
 
 def set_debt(pos, p, v):
-    h = DEBT_HI + 3 * p
-    pos[DEBT + p] = v & 255
+    h = _DEBT_HI + 3 * p
+    pos[_DEBT + p] = v & 255
     pos[h] = (v >> 8) & 255
     pos[h + 1] = (v >> 16) & 255
     pos[h + 2] = (v >> 24) & 255
     if v > 255:
-        pos[WIDE] = 1
+        pos[_WIDE] = 1
 
 
 class Game:
@@ -99,11 +99,11 @@ class Game:
 
     def material(self, pos, player):
         o = 1 - player
-        if pos[WIDE]:
+        if pos[_WIDE]:
             return (pos[STOCK + player] + self._mv * pos[MANDS + player]
                     - debt(pos, player) + debt(pos, o))
         return (pos[STOCK + player] + self._mv * pos[MANDS + player]
-                - pos[DEBT + player] + pos[DEBT + o])
+                - pos[_DEBT + player] + pos[_DEBT + o])
 
     def play(self, pos, move, trace=None):
         """Play a legal move in place: sowing, relays, captures (OAQ-3..5), then game end or the
@@ -289,7 +289,7 @@ class Game:
 
     # OAQ-10's key: big stones, board, stocks, captured mandarins, mover. Not the debts (amended
     # rule): they only grow, and with them a borrowing cycle would never repeat.
-    KEY = bytes((BIG, BIG + 1) + tuple(range(BIG)) + tuple(range(STOCK, DEBT)) + (TURN,))
+    KEY = bytes((BIG, BIG + 1) + tuple(range(BIG)) + tuple(range(STOCK, _DEBT)) + (TURN,))
 
     def key(self, pos):
         """The repetition key (OAQ-10): pos's bytes at KEY."""

@@ -1,8 +1,9 @@
 # The O An Quan position read from the protocol's JSON object (docs/protocol.md), with checks
 # (Game.to_json writes it). Loaded only by tools and saves, never by the search or a game's play.
 from engine import oanquan as _o
+from engine.compat import const
 
-MAX_DEBT = (1 << 30) - 1  # 5 stones per move for 2^24 moves (the ply counter) fit below this
+_MAX_DEBT = const((1 << 30) - 1)  # 5 stones per move for 2^24 moves (the ply counter) fit below this
 
 
 def _ints(obj, name, n, lo, hi):
@@ -41,7 +42,7 @@ def from_json(game, obj):
         pos[off] = v[0]
         pos[off + 1] = v[1]
     # OAQ-6c/OAQ-10: debts only grow (5 stones a refill at most) and no rule bounds them
-    v = _ints(obj, "debt", 2, 0, MAX_DEBT)
+    v = _ints(obj, "debt", 2, 0, _MAX_DEBT)
     _o.set_debt(pos, 0, v[0])
     _o.set_debt(pos, 1, v[1])
     pos[_o.TURN] = _int(obj, "to_move", 0, 1)

@@ -20,8 +20,6 @@ from firmware.common import unload
 # thinks only its progress bar is redrawn (little garbage: a collection every few seconds).
 # 1.5 KB until 2026-12-01, when the AI's thinking still redrew the board at every slice.
 _SLACK = const(1024)
-_IDLE_S = 0.001  # the loop's rest when idle: a press waits for the key scan (5 ms, boards/),
-# then at most this (5 ms until 2026-12-05: a menu step on the chip began 5-10 ms after its press)
 # A pass that drew nothing (a menu waiting, the AI pondering) made little garbage: the app asks
 # whether to collect after a pass that drew, else this often. Asked at every pass, mem_free() (it
 # walks the heap: ~4 ms on the chip) took 4% of the pondering and delayed a menu's press. (A pass
@@ -225,4 +223,7 @@ class App:
         while until is None or not until():
             self.step(ticks_ms())
             if not self.session.busy() and not self.pending():
-                time.sleep(_IDLE_S)  # nothing to search: the chip may rest until the next scan
+                # nothing to search: the chip may rest until the next scan. A press waits for
+                # the key scan (5 ms, boards/), then at most this 1 ms (5 ms until 2026-12-05: a
+                # menu step on the chip began 5-10 ms after its press)
+                time.sleep(0.001)

@@ -1,9 +1,9 @@
 # Buttons: keypad events -> button names, with auto-repeat for held direction buttons.
-from engine.compat import ticks_diff
+from engine.compat import const, ticks_diff
 
 REPEAT = ("up", "down", "left", "right")
-DELAY = 350
-RATE = 110
+_DELAY = const(350)  # ms a direction is held before it repeats
+_RATE = const(110)  # ms between two repeats
 
 
 class Buttons:
@@ -25,14 +25,14 @@ class Buttons:
                 if ev.pressed:
                     out.append(n)
                     if n in REPEAT:
-                        self.held[n] = now + DELAY
+                        self.held[n] = now + _DELAY
                 else:
                     self.held.pop(n, None)
             ev = self.keys.events.get()
         for n in self.held:
             if ticks_diff(now, self.held[n]) >= 0:
                 out.append(n)
-                self.held[n] = now + RATE
+                self.held[n] = now + _RATE
         return out
 
     def pending(self):

@@ -97,14 +97,11 @@ def replay(game, before, had, code, p):
     return trace, caught, bigs
 
 
-# How long a move's animation may take, whatever its length (a San-Yao relay can sow 40+ seeds):
-# "normal" at most 3 s, "fast" 1 s; a capture is held 3 steps, together at most half of it.
-_BUDGET = {"normal": 3000, "fast": 1000}
-
-
 def pace(trace, anim, step_ms):
     """(ms per sowing step, ms a capture stays on screen) for this trace at setting `anim`."""
-    budget = _BUDGET.get(anim, 3000)
+    # How long a move's animation may take, whatever its length (a San-Yao relay can sow 40+
+    # seeds): "fast" at most 1 s, else 3 s; a capture is held 3 steps, together at most half of it.
+    budget = 1000 if anim == "fast" else 3000
     caps = 0
     for e in trace.marks():
         if e.get("event") == "capture":
@@ -117,9 +114,6 @@ def pace(trace, anim, step_ms):
     if n * dt + caps * hold > budget:
         dt = (budget - caps * hold) // n
     return (dt if dt > 1 else 1), hold
-
-
-_SOUNDS = {"drop": "tick", "capture": "chord"}
 
 
 class Anim:
@@ -175,7 +169,8 @@ class Anim:
         """What step ev says (its adapter's words; who did it: a capture by the AI must not
         read as yours), "" for nothing; self.sound: the sound it makes ("" for none). No tuple
         returned: this runs at every step of a sowing."""
-        self.sound = _SOUNDS.get(ev.get("event"), "")
+        e = ev.get("event")
+        self.sound = "tick" if e == "drop" else "chord" if e == "capture" else ""
         m = ad.message(ev)
         if not m:
             return ""

@@ -9,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from boards import headless
 from firmware.app import App
-from firmware.buttons import Buttons, DELAY, RATE
+from firmware.buttons import Buttons, _DELAY as DELAY, _RATE as RATE
 
 
 def test_held_direction_buttons_auto_repeat():

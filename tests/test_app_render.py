@@ -321,7 +321,7 @@ def screens(app, s, game, out=None):
     # the progress bar: its frame and a block of it yellow, at the top right, clear of the text
     bx = f.bar_tg.x
     bw = f.bar_w
-    assert bw >= ui.BAR_W and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
+    assert bw >= ui._BAR_W and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
     assert count(d, bx, 2, bw, ui.BAR_H, ui.YELLOW) >= 2 * bw
     assert len(f.status.text) * ui.CH_W + 2 < bx
     s._brain().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
@@ -384,8 +384,8 @@ def test_every_screen_renders_and_matches_state(game, size):
 def marked(app, pit):
     """Magenta (direction marker) pixels inside a pit, and on the whole screen."""
     d = app.board.display
-    return (count(d, pit.x, pit.y, pit.w, pit.h, ui.MAGENTA),
-            count(d, 0, 0, d.width, d.height, ui.MAGENTA))
+    return (count(d, pit.x, pit.y, pit.w, pit.h, ui._MAGENTA),
+            count(d, 0, 0, d.width, d.height, ui._MAGENTA))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
@@ -406,8 +406,8 @@ def test_direction_prompt_marks_the_next_pit(size):
         if v.pits[nxt].shape == "box":
             d = app.board.display
             pit = v.pits[nxt]
-            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.MAGENTA)
-            assert d.pixel(pit.x, pit.y + pit.h // 2) == to565(ui.MAGENTA)
+            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui._MAGENTA)
+            assert d.pixel(pit.x, pit.y + pit.h // 2) == to565(ui._MAGENTA)
         press(s, "b")
     shot(app)
     assert marked(app, v.pits[3])[1] == 0  # no prompt, no mark

@@ -133,7 +133,7 @@ def test_holding_an_arrow_repeats_as_on_the_device():
     start, got = walk(board, lambda: (_key(pygame.K_RIGHT), pump()),
                       lambda: (_key(pygame.K_RIGHT, down=False), pump()))
     moves = sum(1 for a, b in zip([start] + got, got) if a != b)
-    assert moves == 1 + 1 + (800 - buttons.DELAY) // buttons.RATE  # a press, then the repeats
+    assert moves == 1 + 1 + (800 - buttons._DELAY) // buttons._RATE  # a press, then the repeats
     pad = headless.make(160, 128)
     assert walk(pad, lambda: pad.buttons.hold("right"),
                 lambda: pad.buttons.release("right")) == (start, got)

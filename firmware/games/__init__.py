@@ -13,10 +13,6 @@
 from firmware.common import unload, module
 from engine.games import NAMES
 
-_PARTS = ("adapter", "view", "help", "rule_text")
-_ENGINE = ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.%s_run",
-           "engine.eval_%s")
-
 
 def part(name, what):
     """One part of a game's app side: what = "adapter", "view", "help" or "rule_text"."""
@@ -50,9 +46,10 @@ def keep_game(name):
     chosen) stays loaded. Returns its adapter."""
     for g in NAMES:
         if g != name:
-            for m in _ENGINE:
+            for m in ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.%s_run",
+                      "engine.eval_%s"):
                 unload(m % g)
-            for m in _PARTS:
+            for m in ("adapter", "view", "help", "rule_text"):
                 drop(g, m)
             unload("firmware.games." + g)
     return adapter(name)

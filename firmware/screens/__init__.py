@@ -7,16 +7,14 @@
 #   history.py  the moves so far, replay the last move
 from firmware.common import unload
 
-# The menus' modules (and the words they show): loaded while a menu shows, dropped when the board
-# comes back (Session.to_board), so that a game keeps only its own modules in RAM.
-_MENUS = ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
-          "firmware.screens.menu", "firmware.screens.pause",
-          "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
-          "firmware.rule_text", "firmware.games.notes",
-          "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
-          "firmware.lessons")
-
 
 def drop_menus():
-    for m in _MENUS:
+    """The menus' modules (and the words they show): loaded while a menu shows, dropped when the
+    board comes back (Session.to_board), so that a game keeps only its own modules in RAM."""
+    for m in ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
+              "firmware.screens.menu", "firmware.screens.pause",
+              "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
+              "firmware.rule_text", "firmware.games.notes",
+              "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
+              "firmware.lessons"):
         unload(m)

@@ -7,7 +7,6 @@ STARTS = ("you", "ai", "lot")
 START_TEXT = {"you": "you", "ai": "the AI", "lot": "by lot"}
 SPEEDS = ("normal", "fast", "off")
 BLITZ = (0, 3, 5, 10, 30)
-_NICE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 50, 70, 100, 200, 500, 1000, 5000, 100000)
 
 CFG_VALUES = {
     "game": games.NAMES,
@@ -18,7 +17,7 @@ CFG_VALUES = {
     "sound": (False, True),
     "take_back": (True, False),
     "blitz": BLITZ,
-    "sleep": (1, 3, 10, 0),  # minutes without a press, then the screen goes dark (0: never)
+    "sleep": (1, 3, 10, 0),  # minutes without a press, then the screen goes dark (0: off)
 }
 CFG_LABEL = {
     "game": "Game", "mode": "Mode", "level": "AI level", "starts": "Starts",
@@ -45,7 +44,7 @@ def cfg_text(key, v):
     if key == "blitz":
         return "off" if not v else "%ds" % v
     if key == "sleep":
-        return "%d min" % v if v else "never"
+        return "%d min" % v if v else "off"
     return text(v)
 
 
@@ -55,7 +54,7 @@ def rule_values(default, allowed):
         return tuple(allowed)
     lo, hi = allowed
     out = [lo]
-    for v in _NICE:
+    for v in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 50, 70, 100, 200, 500, 1000, 5000, 100000):
         if v > lo and (hi is None or v <= hi):
             out.append(v)
     if hi is not None and hi not in out:

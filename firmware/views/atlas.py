@@ -12,9 +12,9 @@ try:
 except (ImportError, AttributeError):
     _blit = None
 
-# The marked letters' base letters and marks: two rows of 5-bit masks (left pixel = 16) from the
-# top of the cell for a capital, two rows lower for a small letter (label.py _MARKED: Ô ô Ă ă Â â).
-_BASE = b"OoAaAa"
+# The marked letters' marks (their base letters: O o A a A a, build): two rows of 5-bit masks (left
+# pixel = 16) from the top of the cell for a capital, two rows lower for a small letter (label.py
+# _MARKED: Ô ô Ă ă Â â).
 _MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
 
 
@@ -35,7 +35,7 @@ def build(out, has, font, marked):
     b = displayio.Bitmap(adv * (96 + len(marked)), th, 2)
     copy = _copier(b)
     for t in range(96 + len(marked)):
-        c = 32 + t if t < 96 else _BASE[t - 96]
+        c = 32 + t if t < 96 else b"OoAaAa"[t - 96]  # a marked letter's base
         g = font.get_glyph(c)
         if g is None:
             continue

@@ -7,8 +7,8 @@ from firmware.views.ui import palette, rect, BODY
 # A 3x5 pixel font for the counts drawn into the pit bitmaps (no label object per pit: 32 labels,
 # each a Group, a TileGrid, a palette and a bitmap, would not fit next to Omweso's search).
 # Each glyph: 5 rows of 3 bits, top row first, in one bytes constant (a dict of tuples held ~0.4 KB
-# more heap on the chip): glyph(ch) says where a character's rows start.
-_CHARS = "0123456789Q+*"
+# more heap on the chip), in the order of "0123456789Q+*": glyph(ch) says where a character's rows
+# start.
 FONT = (
     b"\x07\x05\x05\x05\x07"  # 0
     b"\x02\x06\x02\x02\x07"  # 1
@@ -28,7 +28,7 @@ FONT = (
 
 def glyph(ch):
     """Where character ch's five rows start in FONT; -1 if the font has no glyph for it."""
-    i = _CHARS.find(ch)
+    i = "0123456789Q+*".find(ch)
     return i * 5 if i >= 0 else -1
 
 

@@ -3,6 +3,7 @@
 # bitmaps only; nothing full-screen. The pits: firmware/views/pit.py.
 import displayio
 import terminalio
+from engine.compat import const
 
 try:
     import bitmaptools
@@ -29,12 +30,12 @@ CYAN = 0x40C0FF
 GREEN = 0x40FF60
 RED = 0xFF4040
 P_COL = (0x60A0FF, 0xFF8060)
-MAGENTA = 0xFF40FF
+_MAGENTA = const(0xFF40FF)
 PANEL = 0x202838      # the pause box over the board
 
 # pit styles: ring colour (and body override for a capture)
 STYLE_RING = {"": RING, "cursor": YELLOW, "last": CYAN, "hint": GREEN, "capture": RED,
-              "active": TEXT, "next": MAGENTA}
+              "active": TEXT, "next": _MAGENTA}
 _pals = {}
 
 
@@ -138,7 +139,7 @@ def wrap(lines, n):
     return out
 
 
-BAR_W = 30   # the AI's progress bar: at least this wide (a fifth of the screen), BAR_H high
+_BAR_W = const(30)  # the AI's progress bar: at least this wide (a fifth of the screen), BAR_H high
 BAR_H = 8
 
 
@@ -153,7 +154,7 @@ class Frame:
         self.think = label(group, "", w - 2, 1, YELLOW, (1.0, 0))
         self.msg = label(group, "", w // 2, h - CH_H - 1, YELLOW, (0.5, 0))
         # the AI's progress: a bar at the top right (hidden unless the AI thinks)
-        self.bar_w = bw = max(BAR_W, w // 5)
+        self.bar_w = bw = max(_BAR_W, w // 5)
         self.bar = displayio.Bitmap(bw, BAR_H, 2)
         pal = displayio.Palette(2)
         pal[0] = DIM

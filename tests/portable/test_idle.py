@@ -142,7 +142,7 @@ def test_the_sleep_row_cycles_and_its_choice_is_saved_with_the_settings():
     for _ in range(4):
         seen.append(s.scr.item_text(("cfg", "sleep")))
         press(s, c, "right")
-    assert seen == ["Sleep after: 3 min", "Sleep after: 10 min", "Sleep after: never",
+    assert seen == ["Sleep after: 3 min", "Sleep after: 10 min", "Sleep after: off",
                     "Sleep after: 1 min"]
     assert s.cfg["sleep"] == 3  # round again
     press(s, c, "right")
