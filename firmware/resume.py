@@ -134,6 +134,16 @@ def load(self):
         self.ad = adapter(self.cfg["game"])
         ls = head.get("l", 0)  # the lessons met, a bit each (firmware/lesson.py)
         self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0  # (problems: 24-83)
+        w = head.get("w", {})  # your record (firmware/tally.py): 25 figures a game
+        if not isinstance(w, dict):
+            w = {"": w}  # (ignored below, with its notice: the settings and the game still load)
+        for g in w:
+            r = w[g]
+            if g in games.NAMES and isinstance(r, list) and len(r) == 25 and \
+                    all(isinstance(v, int) and -1 << 30 < v < 1 << 30 for v in r):
+                self.record[g] = r
+            else:
+                self.notice = "Your record was unreadable: ignored"
         if head.get("g"):
             if head["g"] not in games.NAMES:
                 raise ValueError("game")

@@ -113,8 +113,7 @@ class Saver:
         self.head = None    # the stored JSON head (bytes), None: nothing stored
         # the stored positions are not kept (the session holds them; a copy was ~1.4 KB of a
         # late Omweso game's heap): their hashes, newest first, and a copy of the newest
-        self.sums = []
-        self.top = None
+        self.sums, self.top = [], None
         self.size = 0       # bytes per position of the stored game (0: not known)
         self.codes = []     # codes[k]: the move from position k+1 to k (None: not known)
         self.fresh = True   # the next save rewrites the store (unknown or damaged contents)
@@ -168,8 +167,7 @@ class Saver:
         self.fresh = False
 
     def keep(self, head, sums, top):
-        """Remember what the store now holds: its head, its positions' hashes and its newest
-        position (bytes or views: copied)."""
+        """Remember what the store holds: its head, positions' hashes, newest position (copied)."""
         if self.head is None or head != self.head:
             self.head = bytes(head)
         self.sums = sums
@@ -310,6 +308,8 @@ def _head(session):
     head = {"v": 1, "cfg": session.cfg}
     if session.learnt:
         head["l"] = session.learnt  # the lessons met (firmware/lesson.py), a bit each
+    if session.record:
+        head["w"] = session.record  # your record vs the AI (firmware/tally.py)
     name = session.cfg["game"]
     blob = None
     game = session.game if session.lesson is None else None  # a lesson is not a game to resume

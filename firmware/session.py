@@ -42,7 +42,7 @@ class Session:
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
         self.lesson, self.learnt, self.stage, self.goal, self.puzzle = None, 0, None, "", False
-        self.review = None       # the review after a game (firmware/review.py Review)
+        self.review, self.record = None, {}  # the review after a game (review.py); your record
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
         self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
@@ -185,6 +185,7 @@ class Session:
         self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
         self._refresh()
+        self.tally()  # a game vs the AI over: your record, in this move's save (a cut keeps both)
         self.tidy(True)  # the garbage so far goes before the save makes its own
         self.save(code)
         self.tidy(True)  # and the save's (~1.3 KB) before the trace (~1.5 KB, kept) is made
@@ -337,21 +338,21 @@ class Session:
         return self.phase == "ai" and b is not None and b.thinking() and self._ai_move()
 
     def _brain(self):
-        if self.brain is None:
-            self.brain = B.make(self)
+        self.brain = self.brain or B.make(self)
         return self.brain
 
     def _ai_move(self):
         code = self._brain().decide()
-        if code is None:
-            self._begin_turn()
-        else:
-            self.play_move(code)
+        self._begin_turn() if code is None else self.play_move(code)
         return True
 
     def do_hint(self, later=False):  # later: at the tick after next, said first (its search:
         self.hint_due = 2 if later else 0  # 1.5-4 s on the chip), the pause box's code gone
         return self.say("Looking for a hint...") if later else self._call("actions", "hint")
+
+    def tally(self, clear=False):  # your record: a game vs the AI over added (tally.py), or none
+        if clear or self.cfg["mode"] == "ai" and self.lesson is None and self.snap["result"]:
+            self.record = {} if clear else self._call("tally", "add")
 
     def do_undo(self):
         self._call("actions", "undo")

@@ -39,10 +39,11 @@ def play_game(s, c, rng, max_moves=3000):
     return n
 
 
-def run(game, games, seed=1, backup=True, watch=None, flash=None, place=None):
+def run(game, games, seed=1, backup=True, watch=None, flash=None, place=None, mode="two"):
     """Play `games` complete games of `game` on one device; (flash, moves played). A power cycle
     (a new Saver and session on the same flash) after every game. place: the drive's layout
-    (tests/drivemodel.PLACES; by default the first)."""
+    (tests/drivemodel.PLACES; by default the first); mode "ai": vs the AI at level 1 (your
+    record is then saved with each game's last move)."""
     import drivemodel as DM
     rng = random.Random(seed)
     if flash is None:
@@ -55,7 +56,7 @@ def run(game, games, seed=1, backup=True, watch=None, flash=None, place=None):
         saver = FM.saver_on(flash, backup)
         if watch is not None:
             watch.attach(saver)
-        s = make(game, "two", store=saver)
+        s = make(game, mode, store=saver)
         c = Clock()
         moves += play_game(s, c, rng)
     return flash, moves

@@ -25,6 +25,7 @@ FRESH = ("tests/portable/test_saves.py", "tests/portable/test_saves_memory.py",
          "tests/portable/test_search_repetition.py",
          "tests/portable/test_session.py", "tests/portable/test_session_lessons.py",
          "tests/portable/test_review.py", "tests/portable/test_session_problems.py",
+         "tests/portable/test_saves_record.py",
          # measures the rewrite's allocations with the collector off: its 4 KB block needs a
          # heap not cut up by the test before it (as after a boot)
          "tests/portable/test_saves_rewrite.py")

@@ -98,6 +98,22 @@ def test_a_cut_at_any_flash_operation_loses_no_save(game):
     assert w.guard is not None and 0 < w.collateral < w.cuts
 
 
+def test_a_cut_at_any_flash_operation_loses_nothing_of_your_record():
+    # games vs the AI: each game's last move is saved with your record (issue 57 #3), in one
+    # save: a cut keeps the game before that move and the record before it, or both after
+    import json
+    w = SG.CutSweep(True)
+    games = 12
+    flash, moves = SG.run("oanquan", games, watch=w, mode="ai")
+    print("cut sweep vs the AI: %d games, %d cut points, %d lost" % (games, w.cuts, w.lost))
+    assert flash.erases[FM.NVM_SECTOR] >= 1 and w.cuts > moves
+    assert w.lost == 0, w.lost_at[:10]
+    got = FM.saver_on(flash, True).load()
+    head = json.loads(bytes(got[:got.index(b"\n")]).decode())
+    r = head["w"]["oanquan"]
+    assert r[0] + r[1] + r[2] == games, r  # level 1: every game counted once
+
+
 def test_without_the_drive_copy_only_the_rewrite_of_a_full_log_is_at_risk():
     # The drive read-only to code (no boot.py option): a cut while the full nvm sector is erased
     # and rewritten loses the save (the only copy); a cut at any other time loses nothing.

@@ -46,7 +46,7 @@ class MenuScreen:
         if n == "title":
             return M.title_items(self._resumable(), s.cfg["mode"])
         if n == "settings":
-            return M.settings_items(adapter(s.cfg["game"]).SETTINGS)
+            return M.settings_items(adapter(s.cfg["game"]).SETTINGS, self.back == "title")
         if n == "learn":
             from firmware import lessons
             return M.learn_items(len(lessons.load(s.cfg["game"])))
@@ -158,6 +158,9 @@ class MenuScreen:
             if key == "help":
                 from firmware.screens.text import HelpScreen
                 s.show(HelpScreen(s, self.name))
+            elif key == "record":  # your record vs the AI (Settings, from the title)
+                from firmware.screens.over import RecordScreen
+                s.show(RecordScreen(s))
             else:
                 s.menu(key, back=self.name)
         elif kind == "back":

@@ -101,11 +101,14 @@ def learn_items(n):
     return items
 
 
-def settings_items(own):
-    """own: the game's own settings (its adapter's SETTINGS)."""
+def settings_items(own, title):
+    """own: the game's own settings (its adapter's SETTINGS); title: opened from the title (not
+    the pause box), with your record (its screen's code beside a game's: not in a game)."""
     items = [("cfg", "anim"), ("cfg", "sound"), ("cfg", "sleep")]
     for k in own:
         items.append(("cfg", k))
+    if title:
+        items.append(("go", "record"))
     items.append(("version", None))
     items.append(("back", None))
     return items
@@ -118,7 +121,7 @@ def rules_items(options):
 
 
 GO_TEXT = {"rules": "Rule options...", "settings": "Settings...", "help": "How to play",
-           "learn": "Learn...", "problems": "Problems..."}
+           "learn": "Learn...", "problems": "Problems...", "record": "Your record..."}
 KIND_TEXT = {"start": "Start game", "back": "Back", "version": "About this console"}
 # What Settings -> About says (the note under its row): the builds write their own line here in
 # the copy they ship (tools/build/bundle.py ABOUT_LINE: the game's version and the runtime, the

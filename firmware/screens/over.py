@@ -3,8 +3,9 @@
 # player's costliest moves, searched while the score page shows (firmware/review.py; B: back to
 # the board). On the board page up/down (X/Y) steps through them: the position before each, the
 # move played (marked as the last move) and the better one (as a hint), what it lost and what
-# the better one takes. Portable.
-from firmware.common import agree, key
+# the better one takes. Also your record (RecordScreen: Settings -> "Your record..." from the
+# title): the score page here says it under the result. Portable.
+from firmware.common import agree, key, unload
 
 
 class GameOverScreen:
@@ -90,6 +91,17 @@ class GameOverScreen:
 
     def _lines(self, nm):
         out = [self.final, self.reason]
+        s = self.s
+        r = s.record.get(s.game.NAME) if s.cfg["mode"] == "ai" and s.lesson is None else None
+        # (your record, this game added: firmware/tally.py)
+        if r:
+            lv = s.cfg["level"]
+            i = 5 * (lv - 1)
+            n = r[i + 3]
+            if n > 1 or n < -1:  # (whole sentences: a string of up to 10 characters is a name)
+                out.append(("%d wins in a row at level %d" if n > 0 else
+                            "%d losses in a row at level %d") % (abs(n), lv))
+            out.append("Level %d: won %d, lost %d, drawn %d" % (lv, r[i], r[i + 1], r[i + 2]))
         for term, a, b in self.table:  # the match's own figures ("rounds: 24"): a line each
             if b == "":
                 out.append("%s: %s" % (term, a))
@@ -200,3 +212,76 @@ class Results:
 
     def hold(self):
         pass
+
+
+class RecordScreen:
+    """Your record vs the AI (Session.record, firmware/tally.py): a table a game, a row a level
+    played; A, then A again, clears it all (any other key keeps it). Here, not with the text
+    screens: a lesson's pages load those (this module loads at a game's end, or for this)."""
+    name = "record"
+    kind = "record"
+    STEPS = ("up", "down")
+
+    def __init__(self, s):
+        from engine.games import NAMES, TITLES
+        self.s = s
+        out = []
+        for g in NAMES:
+            r = s.record.get(g)
+            if r:
+                t = TITLES[g]  # (padded by hand: MicroPython's %-11s counts UTF-8 bytes)
+                out.append(t + " " * (11 - len(t)) + " won lost drawn")  # (26 characters)
+                for i in range(0, 25, 5):
+                    if r[i] + r[i + 1] + r[i + 2]:
+                        out.append("level %d %7d %4d %5d" % (i // 5 + 1, r[i], r[i + 1], r[i + 2]))
+                        n = r[i + 3]
+                        if n > 1 or n < -1:
+                            out.append(("  %d wins in a row" if n > 0 else
+                                        "  %d losses in a row") % abs(n))
+                        if r[i]:
+                            out.append("  best win by %d" % r[i + 4])
+        self.raw = self.lines = out or ["No game against the AI finished yet"]
+        self.top = 0
+        self.rows = 4
+        self.armed = False  # A pressed once: A again clears the record
+
+    def set_width(self, chars, rows):  # (the view asks: views/ui.py, loaded by now, has wrap)
+        from firmware.views.ui import wrap
+        self.lines = wrap(self.raw, chars)
+        self.rows = rows
+
+    def view(self, w, h):
+        from firmware.views.text import TextView
+        return TextView(w, h, self.s)
+
+    def view_key(self):
+        return "text"
+
+    def title(self):
+        return "Your record"
+
+    def foot(self, rows):
+        k = key(self.s, "a")
+        if self.armed:
+            return "%s again: clear it all" % k
+        more = "v " if self.top + rows < len(self.lines) else ""
+        return more + ("%s: clear  %s: back" % (k, key(self.s, "b")) if self.s.record else
+                       "%s: back to Settings" % key(self.s, "b"))
+
+    def press(self, b):
+        s = self.s
+        if b == "a" and self.armed:
+            s.tally(True)
+            s.save()
+            s.show(RecordScreen(s))  # (its one line: no game finished yet)
+        elif b == "a" and s.record:
+            self.armed = True
+        elif b in ("b", "start"):  # back to Settings (opened from the title), on its row
+            s.menu("settings", sel=("go", "record"))
+            unload("firmware.screens.over")  # (loaded for this screen: no game is over)
+        else:
+            self.armed = False
+            if b == "up":
+                self.top = max(0, self.top - 1)
+            elif b == "down":
+                self.top = min(max(0, len(self.lines) - self.rows), self.top + 1)

@@ -46,7 +46,7 @@ def played_then_cut(game, mode, level, turns):
 def check(s):
     """Invariants of the session that must hold after any button."""
     assert s.screen in ("title", "rules", "settings", "learn", "pause", "help", "summary", "play",
-                        "history", "lesson", "about", "problems")
+                        "history", "lesson", "about", "problems", "record")
     if s.screen in ("title", "rules", "settings", "learn", "pause", "problems"):  # a menu
         assert 0 <= s.scr.sel < len(s.scr.items)
     if s.game is not None and s.screen == "play":
