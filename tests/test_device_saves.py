@@ -261,6 +261,21 @@ def test_a_full_drive_still_saves_to_nvm_and_says_so_once(tmp_path):
     assert len(got["said"]) == 1 and got["heap_at_rewrite"] >= HEAP_FLOOR, got
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("game", appflow.GAMES)
+def test_a_complete_games_erases_on_the_chip_are_the_models(game, tmp_path):
+    # the wear of a whole game (a log rewrite in it, on the chip's own drive layout) counted by
+    # the emulator against the models for the same moves: the issue asks within 10 % a sector
+    need("picosystem")
+    got = D.whole_game("picosystem", game, str(tmp_path), seed=len(game))
+    assert got["rewrites"] >= 1 and got["same_save"], got
+    for s in set(got["chip_erases"]) | set(got["model_erases"]):
+        chip, model = got["chip_erases"].get(s, 0), got["model_erases"].get(s, 0)
+        assert abs(chip - model) <= 0.1 * model, (s, got)
+    got.update(board="picosystem", game=game, commit=sections.commit(ROOT))
+    _record(got, "game-%s-%s.json" % (got["board"], game))
+
+
 def test_a_cut_worked_out_from_the_log_is_the_chips_own(tmp_path):
     # tools/emu/cuts.py gives the flash at any instant from the chip's log; here the chip itself
     # is stopped in the middle of an erase and of a program, cut, and its flash compared
@@ -299,11 +314,10 @@ while True:
 """
 
 
-def _record(out):
+def _record(out, name=None):
     os.makedirs(RESULTS, exist_ok=True)
-    name = "%s-%s.json" % (out["board"], out["game"].split()[0] + ("-full" if out.get("said") else
-                                                                  "-image" if "image" in out["game"]
-                                                                  else ""))
+    name = name or "%s-%s.json" % (out["board"], out["game"].split()[0] + (
+        "-full" if out.get("said") else "-image" if "image" in out["game"] else ""))
     with open(os.path.join(RESULTS, name), "w") as f:
         json.dump(out, f, sort_keys=True)
 
@@ -318,6 +332,8 @@ def report():
         with open(os.path.join(RESULTS, name)) as f:
             rows.append(json.load(f))
     commits = sorted(set(r["commit"] for r in rows))
+    games = [r for r in rows if "moves" in r]  # a complete game's wear
+    rows = [r for r in rows if "moves" not in r]
     out = ["Written by `python tests/test_device_saves.py --report` from the runs of "
            "tests/test_device_saves.py (make test, make test-long) at %s. Method: CircuitPython "
            "10.2.1 on the emulated RP2040 (tools/emu/flash.mjs takes its flash writes, datasheet "
@@ -331,32 +347,59 @@ def report():
            "(tests/flashmodel.py, tests/drivemodel.py) for the same saves on the twin; cuts are "
            "instants inside the erases and programs of those moves (and between them), the image "
            "worked out from the chip's flash log (tools/emu/cuts.py) and loaded with the project's "
-           "loader on CPython; 'booted' of them were booted on the chip and resumed. A game's moves only "
-           "append to the log (page programs, no erase): its erases are its rewrites' (about one a "
-           "game, docs/app.md 'Saves'), so a game wears each sector as one row here, the same on "
-           "the chip as in the models. '(drive full)': no room for the copy's files; the rewrite's "
+           "loader on CPython; 'booted' of them were booted on the chip and resumed. '(drive full)': no room for the copy's files; the rewrite's "
            "copy failed, was said once ('Save failed'), and the next save rewrote the nvm log "
            "without a copy (drive sectors written by FatFs's partial file are not the models')." % (
                ", ".join(commits)), "",
            "| board | game | lowest free heap at the rewrite | erases (sector: n), chip | "
            "models | cuts | lost / garbled | booted |", "|---|---|---|---|---|---|---|---|"]
     total = 0
+    er = lambda d: ", ".join("%s: %s" % (k, v) for k, v in sorted(d.items(),  # noqa: E731
+                                                                  key=lambda x: int(x[0])))
     for r in rows:
         total += r.get("cuts", 0)
-        er = lambda d: ", ".join("%s: %s" % (k, v) for k, v in sorted(d.items(),
-                                                                      key=lambda x: int(x[0])))
         out.append("| %s | %s | %.1f KB | %s | %s | %d | 0 / 0 | %d |" % (
             r["board"], r["game"], r["heap_at_rewrite"] / 1024, er(r["chip_erases"]),
             er(r["model_erases"]), r.get("cuts", 0), r.get("boots", 0)))
-    out += ["", "%d cuts in all, 0 saves lost, 0 never-saved positions, 0 crashes (a run with "
-            "a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm sector, the others "
-            "the CIRCUITPY drive's (the save files and their directory)." % total]
+    per = {}
+    for r in rows:
+        if r.get("cuts"):
+            per.setdefault(r["board"], []).append("%s %d" % (r["game"], r["cuts"]))
+    out += ["", "%d cuts in all (%s), 0 saves lost, 0 never-saved positions, 0 crashes (a run "
+            "with a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm sector, the others "
+            "the CIRCUITPY drive's (the save files and their directory)." % (
+                total, "; ".join("%s: %s" % (b, ", ".join(g)) for b, g in sorted(per.items())))]
     low = ["%s %s %.1f KB" % (r["board"], r["game"], r["heap_at_rewrite"] / 1024) for r in rows
            if r["heap_at_rewrite"] < (IMAGE_FLOOR if "image" in r["game"] else HEAP_FLOOR)]
     if low:
         out += ["", "Below the issue's floor of %d KB (%d KB on the console image) at a rewrite "
                 "with its drive copy (their tests fail until the rewrite takes less): %s." % (
                     HEAP_FLOOR // 1024, IMAGE_FLOOR // 1024, "; ".join(low))]
+    if games:
+        out += ["", "A complete game's wear: a game's moves only append to the nvm log (page "
+                "programs, no erase); its erases are its log rewrites' with their drive copies. "
+                "Each row is one complete two-player game whose saves rewrite the log, played on "
+                "the chip by the session alone (tests/portable/wear_game.py as its code.py: the "
+                "same saves as the app's, no display), its moves sent on the console, and on the "
+                "models for the same moves from the same flash (the chip's drive as folder2uf2 "
+                "laid it out; its nvm log as the games before it on the models left it, those "
+                "games' drive copies not kept); its moves: the best for immediate material 4 "
+                "times in 5, else a random one (tests/saves_games.py's players), the shortest of "
+                "10 such games that rewrites the log (and ends within 3000 moves). docs/app.md 'Flash wear of the saves' gives "
+                "the models' average over 100 games.", "",
+                "| board | game | moves | games before it | log rewrites | erases (sector: n), "
+                "chip | models | the chip's last save the models' |",
+                "|---|---|---|---|---|---|---|---|"]
+        for r in games:
+            out.append("| %s | %s | %d | %d | %d | %s | %s | %s |" % (
+                r["board"], r["game"], r["moves"], r["before"], r["rewrites"],
+                er(r["chip_erases"]), er(r["model_erases"]), "yes" if r["same_save"] else "no"))
+        worst = max(abs(r["chip_erases"].get(k, 0) - r["model_erases"].get(k, 0)) /
+                    (r["model_erases"].get(k) or 1e-9) for r in games
+                    for k in set(r["chip_erases"]) | set(r["model_erases"]))
+        out += ["", "The chip's erases per sector against the models': %s (the issue asks "
+                "within 10 %%)." % ("the same in every sector" if worst == 0 else
+                                    "%.0f %% apart at most" % (100 * worst))]
     sections.write_section(os.path.join(ROOT, "docs", "app.md"), TITLE, "\n".join(out))
 
 
