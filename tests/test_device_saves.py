@@ -347,8 +347,8 @@ def report():
            "(tests/flashmodel.py, tests/drivemodel.py) for the same saves on the twin; cuts are "
            "instants inside the erases and programs of those moves (and between them), the image "
            "worked out from the chip's flash log (tools/emu/cuts.py) and loaded with the project's "
-           "loader on CPython; 'booted' of them were booted on the chip and resumed. '(drive full)': no room for the copy's files; the rewrite's "
-           "copy failed, was said once ('Save failed'), and the next save rewrote the nvm log "
+           "loader on CPython; 'booted' of them were booted on the chip and resumed. '(drive "
+           "full)': no room for the copy's files; the rewrite's copy failed, was said once ('Save failed'), and the next save rewrote the nvm log "
            "without a copy (drive sectors written by FatFs's partial file are not the models')." % (
                ", ".join(commits)), "",
            "| board | game | lowest free heap at the rewrite | erases (sector: n), chip | "
@@ -366,8 +366,8 @@ def report():
         if r.get("cuts"):
             per.setdefault(r["board"], []).append("%s %d" % (r["game"], r["cuts"]))
     out += ["", "%d cuts in all (%s), 0 saves lost, 0 never-saved positions, 0 crashes (a run "
-            "with a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm sector, the others "
-            "the CIRCUITPY drive's (the save files and their directory)." % (
+            "with a save lost or garbled fails before it is recorded). Sectors: 255 is the nvm "
+            "sector, the others the CIRCUITPY drive's (the save files and their directory)." % (
                 total, "; ".join("%s: %s" % (b, ", ".join(g)) for b, g in sorted(per.items())))]
     low = ["%s %s %.1f KB" % (r["board"], r["game"], r["heap_at_rewrite"] / 1024) for r in rows
            if r["heap_at_rewrite"] < (IMAGE_FLOOR if "image" in r["game"] else HEAP_FLOOR)]
@@ -385,8 +385,8 @@ def report():
                 "laid it out; its nvm log as the games before it on the models left it, those "
                 "games' drive copies not kept); its moves: the best for immediate material 4 "
                 "times in 5, else a random one (tests/saves_games.py's players), the shortest of "
-                "10 such games that rewrites the log (and ends within 3000 moves). docs/app.md 'Flash wear of the saves' gives "
-                "the models' average over 100 games.", "",
+                "10 such games that rewrites the log (and ends within 3000 moves). docs/app.md "
+                "'Flash wear of the saves' gives the models' average over 100 games.", "",
                 "| board | game | moves | games before it | log rewrites | erases (sector: n), "
                 "chip | models | the chip's last save the models' |",
                 "|---|---|---|---|---|---|---|---|"]
