@@ -95,7 +95,7 @@ EMU_ARGS ?=
 DEVICE_BENCH_ARGS ?=
 DEVICE_GAMES_ARGS ?=
 
-.PHONY: emu device-bench device-games image-bench
+.PHONY: emu device-bench device-games image-bench power
 
 emu: venv $(EMU_DEPS)
 ifeq ($(SCRIPT),)
@@ -118,6 +118,13 @@ image-bench: venv $(EMU_DEPS)
 # make device-games [DEVICE_GAMES_ARGS="--boards picosystem --games omweso --write"]
 device-games: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.games $(DEVICE_GAMES_ARGS)
+
+# the chip's busy share in each state (title, pondering, your turn, the AI's turn, dimmed, dark)
+# and the assumed currents -> hours on the battery (~15 min a board; not in make test):
+# make power [POWER_ARGS="--board picosystem --board sprig"]   -> docs/performance.md
+POWER_ARGS ?= --board picosystem
+power: venv $(EMU_DEPS)
+	nice -n 10 $(VPY) -m tools.device.power --write $(POWER_ARGS)
 
 # ---- AI measurements (not part of make test; docs/performance.md, docs/ai.md) -----------------
 # make arena [ARENA_ARGS="--games 200 --only oanquan"]     make bench [BENCH_ARGS=--quick]

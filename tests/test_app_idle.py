@@ -76,3 +76,33 @@ def test_a_direction_held_to_wake_does_not_move_the_cursor():
     board.buttons.release("right")
     _run(app, clock, 20, 20)
     assert s.play.cursor != cur
+
+
+def test_the_loop_rests_longer_once_dimmed(monkeypatch):
+    # 1 ms between two passes while lit (a press is answered at once), 50 ms dimmed or dark (the
+    # first press only wakes; the chip's busy share: tools/device/power.py)
+    import time
+    board = headless.make(240, 240)
+    app = App(board, store=None, ai_ms=30)
+    clock = [0]
+    rests = []
+    monkeypatch.setattr(time, "sleep", rests.append)
+    import firmware.app as A
+    monkeypatch.setattr(A, "ticks_ms", lambda: clock[0])
+
+    def passes(n):
+        left = [n]
+
+        def until():
+            clock[0] += 10
+            left[0] -= 1
+            return left[0] < 0
+        del rests[:]
+        app.run(until)
+        return rests[-3:]  # (the passes' last rests: the light as it then was)
+
+    assert passes(5) == [0.001] * 3
+    clock[0] += 31000
+    assert passes(5) == [0.05] * 3 and app.light == 1
+    board.buttons.press("down")  # wakes: lit again
+    assert passes(5) == [0.001] * 3 and app.light == 2

@@ -161,6 +161,8 @@ class Emu:
         self.console = ""  # everything the firmware printed (since the last reset)
         self.t_us = 0
         self.last_pixel_us = 0
+        self.busy_cycles = 0  # cycles the core executed, not waiting in WFI (runner.mjs), since boot
+        self.clk_hz = 125000000  # the system clock as the firmware set it (the runner's reading)
         self.changed = (0, 0)
         self.proc = None
         # absolute: the runner's working folder is tools/emu, not the caller's
@@ -234,6 +236,7 @@ class Emu:
             self.console = ""
             self.t_us = 0
             self.last_pixel_us = 0
+            self.busy_cycles = 0
             self._start(path, {k: {str(s): n for s, n in v.items()} for k, v in counts.items()})
         finally:
             os.remove(path)
@@ -258,6 +261,8 @@ class Emu:
                 sys.stdout.flush()
             self.t_us = ans["t_us"]
             self.last_pixel_us = ans.get("last_pixel_us", 0)
+            self.busy_cycles = ans.get("busy_cycles", self.busy_cycles)
+            self.clk_hz = ans.get("clk_hz") or self.clk_hz
         return ans
 
     def run(self, ms, until=None, heap=True):
