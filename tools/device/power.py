@@ -177,8 +177,10 @@ def section(text, at):
     return """Written by `make power` (`python3 -m tools.device.power --write`, at %s): the board's
 shipped bundle on CircuitPython 10.2.1 in the emulated RP2040 (simulated time, from an empty
 drive), each state a %d ms window after the app reached it; **busy** is the share of the
-window's cycles the core executed rather than waited in WFI (the app sleeps 1 ms between two
-passes of its loop when nothing is to be searched): the one measured figure. States: *title*
+window's cycles the core executed rather than waited in WFI (the app rests between two passes
+of its loop when nothing is to be searched: 1 ms lit, 50 ms dimmed or dark; 1 ms in every state
+until the first run of this tool found the idle title 72%% busy, and dimmed and dark the same):
+the one measured figure. States: *title*
 (lit, nobody pressing), *pondering* (your turn against the AI at level 5: it searches its reply
 meanwhile), *your turn* (that search done), *AI's turn* (from your move's press: its sowing
 shown and the AI's search), *dimmed* (30 s without a press: the backlight at the board's dimmed
@@ -186,8 +188,8 @@ brightness, 0.2, pondering stopped), *dark* (the "Sleep after" time, set to 1 mi
 press: the backlight off; the uGame22, with no backlight pin, shows a black picture instead).
 
 The currents are **assumptions**, not measurements: the RP2040 board %.0f mA with its core
-waiting, %.0f mA busy (linear between), plus the backlight: %s mA at full (a small IPS panel's
-LED backlight), 0.2 of that dimmed, none dark (the uGame22's, with no pin, always lit). Hours =
+waiting, %.0f mA busy (linear between), plus the backlight at full (a small IPS panel's LED
+backlight; mA): %s; 0.2 of that dimmed, none dark (the uGame22's, with no pin, always lit). Hours =
 the battery / the current, where the board has one of a known capacity (the PicoSystem's 525
 mAh, the issue's figure; the Pico add-on boards have none of their own; the others' are not
 known here). Not modelled: the panel's controller, the flash's standby, the regulator's
