@@ -104,6 +104,35 @@ def pits(app, s):
     return out
 
 
+def glyph_pixels(text, x, y, sc):
+    """The (x, y) pixels of text drawn with pit.py's 3x5 font at scale sc, top-left at x, y."""
+    out = []
+    for ch in text:
+        k = pit_mod.glyph(ch)
+        if k >= 0:
+            for r in range(5):
+                bits = pit_mod.FONT[k + r]
+                for c in range(3):
+                    if bits & (4 >> c):
+                        for dy in range(sc):
+                            for dx in range(sc):
+                                out.append((x + c * sc + dx, y + r * sc + dy))
+        x += 4 * sc
+    return out
+
+
+def capacity(pit, big=0):
+    """How many seeds a pit draws as dots (its slots less those under a big stone)."""
+    if not pit.show_dots:
+        return 0
+    sl = pit.slots()
+    if big:
+        d = pit.dot
+        r, cx, cy = pit._big_box()
+        sl = [p for p in sl if not (cx - r - d <= p[0] <= cx + r and cy - r - d <= p[1] <= cy + r)]
+    return len(sl)
+
+
 def check_board(app, s):
     d = app.board.display
     styles = app.view.styles(s)
@@ -119,7 +148,7 @@ def check_board(app, s):
         assert pit.text == want, (key, pit.text, want)  # never cut off
         tx, ty = pit.text_origin(pit.text)
         assert tx >= 0 and tx + 4 * pit.tsc * len(pit.text) - pit.tsc <= pit.w, key
-        glyph = [(x, y) for x, y in pit_mod.glyph_pixels(pit.text, tx, ty, pit.tsc)
+        glyph = [(x, y) for x, y in glyph_pixels(pit.text, tx, ty, pit.tsc)
                  if 0 <= x < pit.w and 0 <= y < pit.h]
         stone = to565(ui.STONE)
         layered = hasattr(pit, "layers")  # views/layers.py
@@ -135,11 +164,11 @@ def check_board(app, s):
             nx, ny = pit.number_origin(cell)
             st = "" if key in plain else styles.get(key, "")
             ring = to565(ui.STYLE_RING[st] if not layered else ui.RING)
-            for x, y in pit_mod.glyph_pixels(str(cell), nx, ny, 1):
+            for x, y in glyph_pixels(str(cell), nx, ny, 1):
                 assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
         stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)
-        cap = pit.capacity(big)
+        cap = capacity(pit, big)
         exp = min(n, cap) * pit.dot * pit.dot if pit.show_dots else 0
         if big:  # the big stone, at every size
             assert pit.big_r >= 3, key

@@ -33,7 +33,9 @@ def build(out, has, font, marked):
     th = amax + dmax
     top = amax - gh - gdy
     b = displayio.Bitmap(adv * (96 + len(marked)), th, 2)
-    copy = _copier(b)
+    # Bitmap.blit (Blinka), bitmaptools.blit (CircuitPython 9+) or pixel by pixel, decided once
+    # (here, not in a helper of its own: each function's name is interned on the chip for good)
+    copy = 1 if hasattr(b, "blit") else 2 if _blit is not None else 0
     for t in range(96 + len(marked)):
         c = 32 + t if t < 96 else b"OoAaAa"[t - 96]  # a marked letter's base
         g = font.get_glyph(c)
@@ -41,7 +43,28 @@ def build(out, has, font, marked):
             continue
         if t < 96:
             has[t] = 1
-        _glyph(b, t * adv + gdx, top, g, copy)
+        # the glyph's pixels (other than 0) into b at its place, clipped to b
+        x = t * adv + gdx
+        src = g.bitmap  # type: ignore
+        gw = g.width  # type: ignore
+        gh = g.height  # type: ignore
+        x0 = g.tile_index * gw  # type: ignore
+        y0 = 0
+        y = top
+        if y < 0:
+            y0 = -y
+            y = 0
+        n = min(gh - y0, th - y)
+        if n > 0:
+            if copy == 1:
+                b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + n, skip_index=0)
+            elif copy == 2:
+                _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + n, skip_source_index=0)
+            else:
+                for j in range(n):
+                    for i in range(gw):
+                        if src[x0 + i, y0 + j]:
+                            b[x + i, y + j] = 1
         if t >= 96:
             m = t - 96
             y = top + (0 if c < 97 else 2)
@@ -51,34 +74,3 @@ def build(out, has, font, marked):
                         b[t * adv + gdx + i, y] = 1
                 y += 1
     out.extend((b, adv, th, asc // 2, amax, asc + dsc))
-
-
-def _copier(b):
-    # Bitmap.blit (Blinka), bitmaptools.blit (CircuitPython 9+) or pixel by pixel, decided once
-    if hasattr(b, "blit"):
-        return 1
-    return 2 if _blit is not None else 0
-
-
-def _glyph(b, x, y, g, copy):
-    """Glyph g's pixels (other than 0) into b at x, y, clipped to b."""
-    src = g.bitmap
-    gw = g.width
-    gh = g.height
-    x0 = g.tile_index * gw
-    y0 = 0
-    if y < 0:
-        y0 = -y
-        y = 0
-    h = min(gh - y0, b.height - y)
-    if h <= 0:
-        return
-    if copy == 1:
-        b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_index=0)
-    elif copy == 2:
-        _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + h, skip_source_index=0)
-    else:
-        for j in range(h):
-            for i in range(gw):
-                if src[x0 + i, y0 + j]:
-                    b[x + i, y + j] = 1

@@ -32,10 +32,17 @@ class BoardView:
         cw = (w - 4) // 7
         bh = h - 4 * line
         rh = min(bh // 2, cw * 13 // 10)
-        g = self.group
-        self.info1 = ui.label(g, "", w // 2, line, ui.P_COL[1], (0.5, 0))
-        self.info0 = ui.label(g, "", w // 2, h - 2 * line, ui.P_COL[0], (0.5, 0))
+        self.info1 = self.label(w // 2, line, ui.P_COL[1])
+        self.info0 = self.label(w // 2, h - 2 * line, ui.P_COL[0])
         return cw, rh, (w - 7 * cw) // 2, 2 * line + (bh - 2 * rh) // 2
+
+    # the pieces a game's layout makes (firmware/views/paint.py's view makes them on the panel)
+    def label(self, x, y, color):
+        return ui.label(self.group, "", x, y, color, (0.5, 0))
+
+    def pit(self, x, y, w, h, shape="box"):
+        from firmware.views.pit import Pit
+        return Pit(self.group, x, y, w, h, shape)
 
     def viewer(self, s):
         """Whose side is at the bottom of the screen."""

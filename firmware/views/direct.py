@@ -11,12 +11,14 @@
 # the panel reads; its width (in controller columns) even, so that its rows have no padding.
 import displayio
 from engine.compat import const
+from firmware.views import label
 
 try:
     import bitmaptools
     _fill = bitmaptools.fill_region
+    _blit = bitmaptools.blit
 except (ImportError, AttributeError):
-    _fill = None
+    bitmaptools = _fill = _blit = None
 
 _CASET = const(0x2A)
 _RASET = const(0x2B)
@@ -47,6 +49,7 @@ class Panel:
         self.total = 0  # pixels sent since made (tests: a change sends only its rectangle)
         self.last = -1  # the colour of the last fill, and its strip value
         self.code = 0
+        self.font = None  # the labels' atlas turned as the panel is (glyphs())
 
     def box(self, x, y, w, h):
         """Screen rectangle -> (column, row, width, height) in controller coordinates."""
@@ -186,6 +189,110 @@ class Panel:
             for j in range(r, y1):
                 for i in range(c, x1):
                     b[i, j] = v
+
+
+    def glyphs(self, x, y, t, color):
+        """One line of text t in the labels' font (firmware/views/label.py: its atlas, its
+        letters), its first cell's top left at screen x, y, into the strip being drawn (clipped
+        to it): each glyph's tile copied (bitmaptools.blit, C) as value 1, then the 1s made the
+        colour (no colour the app uses is stored as 1). Returns the text's width in pixels."""
+        f = self.font
+        if f is None:
+            f = self.font = _atlas(self.turn)
+        a, adv, th = f
+        L = label.Label
+        tiles = L.buf if len(t) <= len(L.buf) else bytearray(len(t))
+        n = L.decode(None, t, tiles) & 0xFFFF
+        b = self.bmp
+        turn = self.turn
+        side = turn == 90 or turn == 270  # a tile is th wide and adv tall in the atlas turned so
+        lo = hi = -1  # the window's columns written
+        for i in range(n):
+            v = tiles[i]
+            if v == 254:  # (a line's end: one line only)
+                n = i
+                break
+            gx = x + i * adv
+            if turn == 0:
+                c = gx - self.x0
+                r = y - self.y0
+            elif turn == 270:
+                c = y - self.x0
+                r = self.w - gx - adv - self.y0
+            elif turn == 90:
+                c = self.h - y - th - self.x0
+                r = gx - self.y0
+            else:
+                c = self.w - gx - adv - self.x0
+                r = self.h - y - th - self.y0
+            sx = 0 if side else v * adv  # the tile in the atlas
+            sy = v * adv if side else 0
+            tw = th if side else adv
+            tt = adv if side else th
+            x1 = c + tw
+            y1 = r + tt
+            if c < 0:
+                sx -= c
+                c = 0
+            if r < 0:
+                sy -= r
+                r = 0
+            if x1 > self.cw:
+                x1 = self.cw
+            if y1 > self.ch:
+                y1 = self.ch
+            if c >= x1 or r >= y1:
+                continue
+            _blit(b, a, c, r, x1=sx, y1=sy, x2=sx + x1 - c, y2=sy + y1 - r, skip_source_index=0)
+            lo = c if lo < 0 or c < lo else lo
+            hi = x1 if x1 > hi else hi
+        if lo >= 0:
+            self.replace(1, color, lo, hi)
+        return n * adv
+
+
+    def replace(self, v, color, lo=0, hi=-1):
+        """The strip's pixels of value v (a value no colour of the app is stored as: 1, 3)
+        made the colour (bitmaptools.replace_color, C; the desktop: the window's columns lo to
+        hi, by hand)."""
+        if color != self.last:
+            self.last = color
+            c = (color >> 8 & 0xF800) | (color >> 5 & 0x07E0) | (color >> 3 & 0x1F)
+            self.code = (c & 0xFF) << 8 | c >> 8
+        b = self.bmp
+        swap = getattr(bitmaptools, "replace_color", None)  # (not in Blinka's)
+        if swap is not None:
+            swap(b, v, self.code)
+            return
+        code = self.code
+        for j in range(self.ch):
+            for i in range(lo, hi if hi >= 0 else self.cw):
+                if b[i, j] == v:
+                    b[i, j] = code
+
+
+def _atlas(turn):
+    """(the labels' atlas as the panel's rotation shows it, tile width, tile height): tile v at
+    v * width across (0, 180) or v * width down (90, 270, th wide), each pixel where the panel's
+    strip has it. Made once per panel, at its first text."""
+    a, adv, th = label.glyphs()
+    if turn == 0:
+        return a, adv, th
+    side = turn == 90 or turn == 270
+    n = a.width // adv
+    b = displayio.Bitmap(th if side else a.width, n * adv if side else th, 2)
+    for v in range(n):
+        o = v * adv
+        for j in range(th):
+            for i in range(adv):
+                if a[o + i, j]:
+                    if turn == 270:
+                        b[j, o + adv - 1 - i] = 1
+                    elif turn == 90:
+                        b[th - 1 - j, o + i] = 1
+                    else:
+                        b[o + adv - 1 - i, th - 1 - j] = 1
+    return b, adv, th
 
 
 def raw(b, n):

@@ -32,23 +32,6 @@ def glyph(ch):
     return i * 5 if i >= 0 else -1
 
 
-def glyph_pixels(text, x, y, sc):
-    """The (x, y) pixels of text drawn with the 3x5 font at scale sc, top-left at x, y."""
-    out = []
-    for ch in text:
-        k = glyph(ch)
-        if k >= 0:
-            for r in range(5):
-                bits = FONT[k + r]
-                for c in range(3):
-                    if bits & (4 >> c):
-                        for dy in range(sc):
-                            for dx in range(sc):
-                                out.append((x + c * sc + dx, y + r * sc + dy))
-        x += 4 * sc
-    return out
-
-
 def box_outline(bmp, w, h):
     """A box pit's ring (3) and body (1), rounded corners clear, at the top left of bmp."""
     rect(bmp, 1, 0, w - 2, h, 3)
@@ -221,18 +204,6 @@ class Pit:
         r = min(self.w, self.h) // 5
         return r, self.w // 2, self.h // 2 - self.text_h // 2
 
-    def _free(self, big):
-        sl = self.slots()
-        if big:
-            d = self.dot
-            r, cx, cy = self._big_box()
-            sl = [p for p in sl if not (cx - r - d <= p[0] <= cx + r and
-                                        cy - r - d <= p[1] <= cy + r)]
-        return sl
-
-    def capacity(self, big=0):
-        return len(self._free(big)) if self.show_dots else 0
-
     def text_origin(self, text):
         """Top-left (in the pit) of the count text (drawn at scale tsc)."""
         sc = self.tsc
@@ -321,8 +292,8 @@ class Pit:
             self._glyphs(str(num), x, y, 1, 3)
 
     def _glyphs(self, t, x, y, sc, v):
-        """Text t in the 3x5 font at scale sc, colour index v (the pixels of glyph_pixels()),
-        clipped to the pit. Each run of lit pixels in a glyph row is one fill: writing pixel by
+        """Text t in the 3x5 font at scale sc, colour index v (the pixels of glyph_pixels() in
+        tests/test_app_render.py), clipped to the pit. Each run of lit pixels in a glyph row is one fill: writing pixel by
         pixel would make a tuple per pixel (~18 KB of garbage for a first Omweso board)."""
         w = self.w
         h = self.h

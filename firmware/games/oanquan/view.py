@@ -1,23 +1,21 @@
 # O An Quan screen: 5 squares per row, a mandarin half-moon at each end (big stone + small stones),
 # stocks, captured mandarins and debts of both players.
 from firmware.views import ui
-from firmware.views.pit import Pit
 from firmware.views.board import BoardView
 
 
 class View(BoardView):
     def layout(self, s):
         cw, rh, x0, y0 = self.two_rows()
-        g = self.group
         for sq in range(12):
             if sq == 0:
-                p = Pit(g, x0 + 1, y0 + 1, cw - 2, 2 * rh - 2, "left")
+                p = self.pit(x0 + 1, y0 + 1, cw - 2, 2 * rh - 2, "left")
             elif sq == 6:
-                p = Pit(g, x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2, "right")
+                p = self.pit(x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2, "right")
             elif sq < 6:
-                p = Pit(g, x0 + sq * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
+                p = self.pit(x0 + sq * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
             else:
-                p = Pit(g, x0 + (12 - sq) * cw + 1, y0 + 1, cw - 2, rh - 2)
+                p = self.pit(x0 + (12 - sq) * cw + 1, y0 + 1, cw - 2, rh - 2)
             self.pits[sq] = p
 
     def draw(self, s, scene, styles):

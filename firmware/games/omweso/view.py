@@ -24,16 +24,16 @@ class View(BoardView):
         rh = min((bh - 4) // 4, pw * 12 // 10 + 2, _PIT_H + 2)
         x0 = (w - 8 * cw) // 2
         y0 = LINE + 1 + (bh - 4 * rh) // 2 + (LINE // 2 if lines == 3 else 0)
-        g = self.group
         self.cw, self.rh, self.x0, self.y0 = cw, rh, x0, y0
-        self.info = ui.label(g, "", w // 2, h - 2 * LINE, ui.TEXT, (0.5, 0)) if lines == 3 \
-            else None
+        self.info = self.label(w // 2, h - 2 * LINE, ui.TEXT) if lines == 3 else None
         px = (cw - pw) // 2
-        # the pits by screen position (G.slot_index: row * 8 + column, rows from the bottom),
-        # drawn in layers (views/layers.py); the viewer's half 2 px lower, the other's 2 px
-        # higher, for a gap between the sides
-        self.layers = layers.Layers(g, ((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), 8, 2,
-                                    cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
+        # the pits by screen position (G.slot_index: row * 8 + column, rows from the bottom);
+        # the viewer's half 2 px lower, the other's 2 px higher, for a gap between the sides
+        self.layers = self.grid(((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), cw, rh, pw)
+
+    def grid(self, at, cw, rh, pw):
+        # drawn in layers (views/layers.py; firmware/views/paint.py's view: on the panel)
+        return layers.Layers(self.group, at, 8, 2, cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
 
     def viewer(self, s):
         m = s.cfg["mode"]

@@ -1,22 +1,20 @@
 # San-Yao screen: 5 holes per row, stores at the ends (S1 left, S0 right), the controller of each
 # hole shown by its colour, sons marked "*", loans owed, round number.
 from firmware.views import ui
-from firmware.views.pit import Pit
 from firmware.views.board import BoardView
 
 
 class View(BoardView):
     def layout(self, s):
         cw, rh, x0, y0 = self.two_rows()
-        g = self.group
         for i in range(10):
             if i < 5:
-                p = Pit(g, x0 + (i + 1) * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
+                p = self.pit(x0 + (i + 1) * cw + 1, y0 + rh + 1, cw - 2, rh - 2)
             else:
-                p = Pit(g, x0 + (10 - i) * cw + 1, y0 + 1, cw - 2, rh - 2)
+                p = self.pit(x0 + (10 - i) * cw + 1, y0 + 1, cw - 2, rh - 2)
             self.pits[i] = p
-        self.pits["s1"] = Pit(g, x0 + 1, y0 + 1, cw - 2, 2 * rh - 2)
-        self.pits["s0"] = Pit(g, x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2)
+        self.pits["s1"] = self.pit(x0 + 1, y0 + 1, cw - 2, 2 * rh - 2)
+        self.pits["s0"] = self.pit(x0 + 6 * cw + 1, y0 + 1, cw - 2, 2 * rh - 2)
 
     def extra(self, s):
         return "R%d" % s.snap["round"] if s.snap else ""
