@@ -302,3 +302,64 @@ def test_the_direct_board_on_the_chip_is_the_headless_one(board, game, tmp_path)
         square = 43 * 56  # (Ô Ăn Quan's square on this board: a frame sends whole pits)
         assert all(t <= FRAME_MS for t, px in frames if px <= 2 * square), frames
         assert all(t <= MOON_FRAME_MS for t, px in frames), times
+
+
+# What displayio does to pixels sent straight to the panel (issue 53's step 2: the board drawn
+# direct while menus stay displayio), on the chip: with auto-refresh off, a refresh with nothing
+# changed sends nothing (the direct picture stays); but a new root group, an empty Group or None
+# alike, makes the next refresh send the whole screen (CircuitPython 10: set_root_group sets
+# full_refresh; None shows nothing: black), so a screen drawn direct must keep displayio from
+# refreshing while it shows, and a displayio box over it (the pause box) repaints the screen.
+_ROOT = """
+import displayio, time
+from firmware.views import direct
+p = direct.make(hw)
+g = displayio.Group()
+b = displayio.Bitmap(8, 8, 1)
+pal = displayio.Palette(1)
+pal[0] = 0x40C0FF
+g.append(displayio.TileGrid(b, pixel_shader=pal, x=10, y=10))
+steps = (("shown", lambda: setattr(d, "root_group", g)),
+         ("direct", lambda: p.draw(40, 40, 20, 20, lambda q, a: q.fill(0, 0, q.w, q.h, 0xFF4040))),
+         ("unchanged", lambda: None),
+         ("moved", lambda: setattr(g[0], "x", 12)),
+         ("none", lambda: setattr(d, "root_group", None)),
+         ("empty", lambda: setattr(d, "root_group", displayio.Group())))
+for name, f in steps:
+    f()
+    if name != "direct":
+        d.refresh()
+    time.sleep(0.05)
+    print("STEP", name)
+    time.sleep(0.2)
+print("DONE")
+"""
+
+
+@pytest.mark.long  # (a fact the app's design rests on, not a property of its code)
+def test_displayio_repaints_the_whole_panel_after_a_new_root_only(tmp_path):
+    board = "pico_display_pack2"
+    why = emu.missing(emu.BOARDS[board]["firmware"])
+    if why:
+        pytest.skip("device test off: " + why)
+    from tools.build import bundle
+    w, h = emu.BOARDS[board]["size"]
+    drive = bundle.private_bundle(board, str(tmp_path))
+    with open(os.path.join(drive, "code.py"), "w") as f:
+        f.write(_SETUP + _ROOT + "while True:\n    time.sleep(1)\n")
+    sent = {}
+    with emu.circuitpython(board, drive, workdir=str(tmp_path)) as chip:
+        chip.spans(on=True)
+        chip.run(30000, until="READY")
+        chip.spans()
+        for name in ("shown", "direct", "unchanged", "moved", "none", "empty"):
+            chip.run(5000, until="STEP " + name)
+            sent[name] = sum(s[6] for s in chip.spans())
+        out = chip.console
+    assert "Traceback" not in out, out[-1500:]
+    print(sent)
+    assert sent["shown"] >= w * h  # a new root: the whole screen
+    assert sent["direct"] == 20 * 20
+    assert sent["unchanged"] == 0  # the direct picture stays
+    assert 0 < sent["moved"] <= 2 * 10 * 8  # only the moved TileGrid's areas
+    assert sent["none"] == w * h and sent["empty"] == w * h
