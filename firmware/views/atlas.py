@@ -56,8 +56,9 @@ def build(out, has, font, marked):
             y = 0
         n = min(gh - y0, th - y)
         if n > 0:
-            if copy == 1:
-                b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + n, skip_index=0)
+            if copy == 1:  # (Blinka's Bitmap.blit: not in CircuitPython's stubs)
+                b.blit(x, y, src, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + n,  # type: ignore
+                       skip_index=0)
             elif copy == 2:
                 _blit(b, src, x, y, x1=x0, y1=y0, x2=x0 + gw, y2=y0 + n, skip_source_index=0)
             else:

@@ -243,7 +243,8 @@ class Panel:
                 y1 = self.ch
             if c >= x1 or r >= y1:
                 continue
-            _blit(b, a, c, r, x1=sx, y1=sy, x2=sx + x1 - c, y2=sy + y1 - r, skip_source_index=0)
+            _blit(b, a, c, r, x1=sx, y1=sy, x2=sx + x1 - c, y2=sy + y1 - r,  # type: ignore
+                  skip_source_index=0)  # (b: the strip being drawn)
             lo = c if lo < 0 or c < lo else lo
             hi = x1 if x1 > hi else hi
         if lo >= 0:
