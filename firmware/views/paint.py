@@ -11,6 +11,7 @@ from firmware.views import ui, label
 from firmware.views.pit import FONT, glyph
 
 _CAPTURED = const(0xA03020)  # a capture's body (ui.palette)
+_BAR_W = const(30)  # the AI's progress bar at least (ui.Frame's)
 
 
 def _outline(w, h, shape):
@@ -309,7 +310,7 @@ class Frame:
         self.status = Label(screen, 2, 1, ui.TEXT, (0, 0), due)
         self.think = Label(screen, w - 2, 1, ui.YELLOW, (1.0, 0), due)
         self.msg = Label(screen, w // 2, h - ui.CH_H - 1, ui.YELLOW, (0.5, 0), due)
-        self.bar_w = max(ui.BAR_W, w // 5)
+        self.bar_w = max(_BAR_W, w // 5)
         self.bar_v = -2
         self.state = (None, 0)
 
