@@ -245,12 +245,14 @@ def board_run(p, w, h, game):
         timed("frame%d" % n)
     print("DONE", p.total)
 """
-# Ceilings in simulated ms on the Display Pack 2.0, not targets (2026-12-06: the board first
-# drawn 98 ms, Omweso's 230; a frame that sends two squares 12.1 ms, of which 2.3 ms the view's
-# update with nothing to send, two of Omweso's pits 18.2 ms, of which 4.9; one with a
-# half-moon 37 ms). Issue 53's target for a sowing frame is 8 ms:
-# not met yet (a square's ~25 fills cost ~90 us of Python each, its pixels ~1 ms).
-BOARD_MS = 260     # a whole board, first drawn
+# Ceilings in simulated ms on the Display Pack 2.0, not targets (2026-12-06, at 3226f4c: the
+# board first drawn 282 ms, most of it its four lines of text: the atlas turned for the panel at
+# the first one, then each glyph a blit (~1.5 us a pixel) and the strip's 1s made the colour
+# (~0.5 us a pixel); Omweso's board 230 at 118aff9; a frame that sends two squares 12.2 ms, of
+# which 2.4 ms the view's update with nothing to send, two of Omweso's pits 18.2; one with a
+# half-moon 38 ms). Issue 53's target for a sowing frame is 8 ms: not met yet (a square's ~25
+# fills cost ~90 us each on the chip, ~56 of them the Panel's Python; its pixels ~1 ms).
+BOARD_MS = 320     # a whole board, first drawn
 FRAME_MS = 20      # a sowing frame that sends squares only (two at most)
 MOON_FRAME_MS = 45  # one that sends a half-moon too
 DIRECT_BOARDS = (("pico_display_pack2", "oanquan"),
