@@ -122,36 +122,30 @@ def load(self):
     if data is None:
         return
     try:
-        import json
+        from firmware.saves import read_head  # (the store's module: loaded)
         i = data.index(b"\n")
-        head = json.loads(data[:i].decode())
-        if head.get("v") != 1:
-            raise ValueError("version")
-        cfg = head["cfg"]
+        cfg, ls, w, g, r, h, nr = read_head(data[:i])
         for k in self.cfg:
             if k in cfg and cfg[k] in CFG_VALUES[k]:
                 self.cfg[k] = cfg[k]
         self.ad = adapter(self.cfg["game"])
-        ls = head.get("l", 0)  # the lessons met, a bit each (firmware/lesson.py)
-        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0  # (problems: 24-83)
-        w = head.get("w", {})  # your record (firmware/tally.py): 25 figures a game
-        if not isinstance(w, dict):
+        # the lessons met, a bit each (firmware/lesson.py; problems: 24-83)
+        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0
+        if not isinstance(w, dict):  # your record (firmware/tally.py): 25 figures a game
             w = {"": w}  # (ignored below, with its notice: the settings and the game still load)
-        for g in w:
-            r = w[g]
-            if g in games.NAMES and isinstance(r, list) and len(r) == 25 and \
-                    all(isinstance(v, int) and -1 << 30 < v < 1 << 30 for v in r):
-                self.record[g] = r
+        for k in w:
+            v = w[k]
+            if k in games.NAMES and isinstance(v, list) and len(v) == 25 and \
+                    all(isinstance(x, int) and -1 << 30 < x < 1 << 30 for x in v):
+                self.record[k] = v
             else:
                 self.notice = "Your record was unreadable: ignored"
-        if head.get("g"):
-            if head["g"] not in games.NAMES:
+        if g:
+            if g not in games.NAMES:
                 raise ValueError("game")
-            self.saved = {"g": head["g"], "r": head["r"], "h": head.get("h", 0) & 1,
-                          "pos": data[i + 1:]}
-            self.rules[head["g"]] = dict(engine_game(head["g"])(head["r"]).rules)
-        nr = head.get("nr")  # the next game's rules, when not the saved game's (saves.encode)
-        if nr:
+            self.saved = {"g": g, "r": r, "h": h, "pos": data[i + 1:]}
+            self.rules[g] = dict(engine_game(g)(r).rules)
+        if nr:  # the next game's rules, when not the saved game's (saves.head)
             self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
     except MemoryError:  # not a verdict on the save either
         self.saved = None

@@ -4,10 +4,8 @@
 # records (load), the positions checked with the engine; and a payload read whole (Flat: a
 # save on the title screen offering a saved game). Records are read from bytes by
 # firmware/saveparse.py. The resident firmware/saves.py loads this module in those methods.
-import json
-
 from firmware.saves import SNAP, HEAD, POS, MOVE, UNDO, PUSH, SHIFT, SHORT, SHORT_SHIFT, \
-    VERSION, EMPTY, hash_at, Saver, NvmLog, FilePair
+    VERSION, EMPTY, hash_at, Saver, NvmLog, FilePair, read_head
 from firmware.saveparse import get_varint, read_log, old_slots
 
 
@@ -169,12 +167,12 @@ def _game(games, head):
     if head not in games:
         games[head] = None
         try:
-            h = json.loads(head.decode())
-        except ValueError:  # not a head this app wrote: no game in it
+            g, r = read_head(head)[3:5]
+        except Exception:  # not a head this app wrote: no game in it
             return None
-        if h.get("g"):
+        if g:
             from engine import games as G
-            games[head] = G.load(h["g"], h["r"])
+            games[head] = G.load(g, r)
     return games[head]
 
 
@@ -189,8 +187,9 @@ def _apply(saver, games, head, blob, kind, body, last):
     if head is None:
         raise ValueError("record before a snapshot")
     if kind == HEAD:  # a whole JSON object, nothing after it (a length read wrong fails here)
-        if body[-1:] != b"}" or not isinstance(json.loads(body.decode()), dict):
+        if body[-1:] != b"}":
             raise ValueError("bad head record")
+        read_head(body)  # (ValueError, KeyError: not a head)
         return body, blob
     size = _game(games, head).SIZE
     if kind == POS:
@@ -233,8 +232,14 @@ def _apply(saver, games, head, blob, kind, body, last):
 def _validate(games, head, blob):
     # (head, blob, notice): a saved game the engine rejects, or that is over, is dropped
     try:
-        h = json.loads(head.decode())
-        if not h.get("g"):
+        cfg, ls, w, name, r, h, nr = read_head(head)
+    except MemoryError:
+        raise
+    except Exception:
+        return b"{}", b"", "Save unreadable: ignored"
+    why = None
+    try:
+        if not name:
             return head, blob, None
         g = _game(games, head)
         size = g.SIZE
@@ -244,20 +249,12 @@ def _validate(games, head, blob):
             g.from_json(g.to_json(bytearray(blob[i:i + size])))  # ValueError if rejected
         if not g.over(bytearray(blob[:size])):
             return head, blob, None
-        why = None
     except MemoryError:
         raise
     except Exception:
-        h = None
         why = "Saved game invalid: ignored"
-    if h is None:
-        try:
-            h = json.loads(head.decode())
-        except Exception:
-            return b"{}", b"", "Save unreadable: ignored"
-    for k in ("g", "r", "h"):
-        h.pop(k, None)
-    return json.dumps(h).encode(), b"", why
+    from firmware import saves  # (resident)
+    return saves.head(cfg, ls, w, nr=nr), b"", why  # the head without its game
 
 
 def _play(g, pos, code):
@@ -271,7 +268,7 @@ def _play(g, pos, code):
     raise ValueError("illegal move in save")
 
 
-# A whole payload (saves.encode(session): JSON head, "\n", positions newest first) as the Saver
+# A whole payload (saves.state(session)'s: JSON head, "\n", positions newest first) as the Saver
 # reads it: for the saves made outside a game (settings, the title screen) and at load; a game's
 # saves are a saves.Live, read where the session keeps the positions.
 def hashes(blob, size):

@@ -1,18 +1,17 @@
-# Saves, the part resident during play: the record format, the Saver (what is written, when),
-# the game's state as it reads it (Live) and the stores' append path. Portable Python.
-# After every change the session calls save(state(session), move, game) (move: the code just
-# played, if that is what changed; game: its engine game). The Saver compares that with what is
-# stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n positions
-# taken back" (U), a new position (P), a new head (J), nothing if nothing changed, else the whole
-# payload (S). On the RP2040, microcontroller.nvm is ONE 4 KB flash sector that CircuitPython
-# programs page by page when the bytes written over are all 0xFF, else erases whole
-# (common-hal/nvm/ByteArray.c): so records go to its erased part (NvmLog) and it is erased only
-# when the log is full, about once a game, after the whole state went to a place that never shares
-# an erase with it (FilePair: two files on the CIRCUITPY drive): a power cut at any instant loses
-# at most the save being written. By lifetime: start-up and outside-a-game code is
-# firmware/saveload.py (+ firmware/saveparse.py, records from bytes), a full log's rewrite
-# firmware/saverewrite.py, loaded by the methods below for their call and dropped; the desktop's
-# store is firmware/savefile.py. docs/app.md "Saves", docs/architecture.md "A move to the flash".
+# Saves, the part resident during play: the record format, the head's codec (head, read_head), the
+# Saver (what is written, when), the game's state as it reads it (Live) and the stores' append path.
+# Portable Python. After every change the session calls save(state(session), move, game) (move: the
+# code just played, if that is what changed; game: its engine game). The Saver compares that with
+# what is stored and appends the smallest record that rebuilds it: a move code (3-8 bytes), "n
+# positions taken back" (U), a new position (P), a new head (J), nothing if nothing changed, else
+# the whole payload (S). On the RP2040, microcontroller.nvm is ONE 4 KB flash sector that
+# CircuitPython programs page by page when the bytes written over are all 0xFF, else erases whole
+# (common-hal/nvm/ByteArray.c): so records go to its erased part (NvmLog) and it is erased only when
+# the log is full, about once a game, after the whole state went to a place that never shares an
+# erase with it (FilePair: two files on the CIRCUITPY drive): a power cut at any instant loses at
+# most the save being written. Start-up code: firmware/saveload.py (+ saveparse.py, records from
+# bytes); a full log's rewrite: saverewrite.py (loaded for the call by the methods below); the
+# desktop's store: savefile.py. docs/app.md "Saves", architecture.md "A move to the flash".
 import gc
 # Record: kind (1 byte) | body length (varint) | body | check of all that: CRC-32 (4 bytes, LE)
 # for the header and snapshots, CRC-16 (2 bytes, BE) for the rest (docs/app.md "Saves": what the
@@ -122,11 +121,9 @@ class Saver:
         self.spare = None   # before a log's rewrite: frees what can be made again (App.spare)
 
     def save(self, payload, move=None, game=None):
-        """Store payload: saves.encode(session), or a Live (saves.state(session)) giving the same
-        without building it unless a snapshot or a rewrite needs it. Used during the call only:
-        the Saver keeps the head, the positions' hashes and the newest position."""
-        # game: only used during this call (the Saver keeps no game: only the active game's
-        # modules stay loaded)
+        """Store payload (saves.state(session): a Live builds it only if a snapshot or a rewrite
+        needs it). payload and game are used during the call only (only the active game's modules
+        stay loaded): the Saver keeps the head, the positions' hashes and the newest position."""
         if self.store is None:
             return
         if game is not None:
@@ -218,7 +215,7 @@ class Saver:
         return record(POS, body), ([None] + self.codes)[:keep]
 
     def load(self):
-        """The stored payload (as saves.encode(session) made it) or None; self.error and
+        """The stored payload (as saves.state(session) gives it) or None; self.error and
         self.notice say what was wrong, if anything (a record cut short, a rejected position).
         The reading code (firmware/saveload.py) is loaded for this call only."""
         gc.collect()  # loading a module wants large free blocks
@@ -229,8 +226,7 @@ class Saver:
             _drop_reader()
 
 
-def _drop_reader():
-    # start-up code goes after its call: saveload and the record reader it imports
+def _drop_reader():  # start-up code goes after its call: saveload and its record reader
     from firmware.common import unload
     unload("firmware.saveload")
     unload("firmware.saveparse")
@@ -301,46 +297,50 @@ class FilePair:
         saverewrite.write_pair(self, gen, payload, buf)
 
 
-def _head(session):
-    # (the JSON head as bytes, the positions of a saved game offered on the title screen or
-    # None, whether a game is in progress)
+def head(cfg, learnt=0, w=None, g=None, r=None, h=0, nr=None):
+    """The save's head, its one encoder (read_head reads it back): a JSON line of the settings, the
+    lessons and problems met (bits), your record (w: tally.py), the game on or offered as "Resume"
+    (name, rules, the human's seat), the next game's rules when not that game's (~280 B)."""
     import json
-    head = {"v": 1, "cfg": session.cfg}
-    if session.learnt:
-        head["l"] = session.learnt  # the lessons met (firmware/lesson.py), a bit each
-    if session.record:
-        head["w"] = session.record  # your record vs the AI (firmware/tally.py)
-    name = session.cfg["game"]
-    blob = None
-    game = session.game if session.lesson is None else None  # a lesson is not a game to resume
-    live = game is not None and not game.over(session.rec.pos)
+    d = {"v": 1, "cfg": cfg}
+    if learnt:
+        d["l"] = learnt
+    if w:
+        d["w"] = w
+    if g:
+        d["g"], d["r"], d["h"] = g, r, h
+    if nr is not None and not (g == cfg["game"] and r == nr):
+        d["nr"] = nr
+    return json.dumps(d).encode()
+
+
+def read_head(b):
+    """head()'s arguments back: (cfg, learnt, w, g, r, h, nr); ValueError, KeyError: not a head."""
+    import json
+    d = json.loads(b.decode())
+    if not isinstance(d, dict) or d.get("v") != 1:
+        raise ValueError("head")
+    g = d.get  # (cfg, learnt, w, g, r, h, nr)
+    return d["cfg"], g("l", 0), g("w", {}), g("g"), g("r"), g("h", 0) & 1, g("nr")
+
+
+def _head(s):  # (head, a saved game's positions on the title screen or None, a game on?)
+    game = s.game if s.lesson is None else None  # a lesson is not a game to resume
+    live = game is not None and not game.over(s.rec.pos)
+    g, r, h, blob = None, None, 0, None
     if live:
-        head["g"] = session.game.NAME
-        head["r"] = session.game.rules
-        head["h"] = session.human
-    elif game is None and session.saved is not None and session.saved.get("pos"):
-        s = session.saved  # on the title screen: keep the saved game offered as "Resume"
-        head["g"] = s["g"]
-        head["r"] = s["r"]
-        head["h"] = s["h"]
-        blob = s["pos"]
-    nr = session.rules.get(name)  # the rules chosen for the next game: left out when they are
-    if nr is not None and not (head.get("g") == name and head["r"] == nr):  # the game's (~280 B)
-        head["nr"] = nr
-    return json.dumps(head).encode(), blob, live
-
-
-def encode(session):
-    """What the session saves: a JSON head (settings, the rules of the next game, the game in
-    progress) + "\n" + its positions, newest first, as many as fit in 2000 bytes."""
-    h, blob, live = _head(session)
-    return _join(h, blob) if blob is not None else Live(session if live else None, h).payload()
+        g, r, h = game.NAME, game.rules, s.human
+    elif game is None and s.saved is not None and s.saved.get("pos"):
+        v = s.saved  # on the title screen: keep the saved game offered as "Resume"
+        g, r, h, blob = v["g"], v["r"], v["h"], v["pos"]
+    return head(s.cfg, s.learnt, s.record, g, r, h, s.rules.get(s.cfg["game"])), blob, live
 
 
 def state(session):
-    """What a save hands the Saver: encode(session), built only if needed (a Live; the payload
-    was ~1.7 KB of garbage per move, issue 10), except on the title screen offering a saved game
-    (its positions are read whole, saveload.Flat)."""
+    """What a save hands the Saver: the session's payload, a JSON head (head()) + "\n" + its
+    positions, newest first, as many as fit in 2000 bytes; built only if needed (a Live: it was
+    ~1.7 KB of garbage per move, issue 10), but on the title screen offering a saved game (its
+    positions read whole, saveload.Flat)."""
     h, blob, live = _head(session)
     return _join(h, blob) if blob is not None else Live(session if live else None, h)
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from session_util import make, press, settle, human_move, play_out, check, Clock  # noqa: E402
+from session_util import make, press, settle, human_move, play_out, check, Clock, encoded  # noqa: E402
 from firmware import saves  # noqa: E402
 from firmware.savefile import FileStore  # noqa: E402
 from firmware.common import suffix  # noqa: E402
@@ -276,7 +276,7 @@ def test_save_is_compact():
                 press(s, c, "a", "a")
             elif s.phase == "select":
                 human_move(s, c)
-        data = saves.encode(s)
+        data = encoded(s)
         head = json.loads(data[:data.index(b"\n")].decode())
         # a rewrite holds it: a header and a snapshot (22 bytes) in the drive copy's 2 KB file
         assert head["g"] == name and len(data) <= saves.FilePair.SIZE - 22

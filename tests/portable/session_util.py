@@ -4,6 +4,12 @@ from firmware.common import num
 from firmware import saves
 
 
+def encoded(s):
+    """What a save of session s writes whole: saves.state(s)'s payload, built."""
+    st = saves.state(s)
+    return st.payload() if isinstance(st, saves.Live) else st
+
+
 class Clock:
     def __init__(self):
         self.t = 0

@@ -4,7 +4,7 @@
 # mprun runs a module's tests in name order, so they come after the small ones.
 from firmware import saves
 from firmware import saves as S
-from session_util import make, Clock, press, settle, human_move
+from session_util import make, Clock, press, settle, human_move, encoded
 
 
 def nvm():
@@ -76,7 +76,7 @@ def moves_and_reload(name, most):
             break
         assert 0 < st.store.end - end <= most, (name, st.store.end - end)
         assert not s.msg.startswith("Save failed"), s.msg
-    want = saves.encode(s)
+    want = encoded(s)
     s = st = None
     gc.collect()
     again = saves.Saver(saves.NvmLog(mem))  # a power cycle
@@ -101,18 +101,51 @@ def test_session_next_rules_are_saved_only_when_not_the_games():
     mem = nvm()
     s = make("oanquan", "two", store=saves.Saver(saves.NvmLog(mem)))
     s.new_game()
-    p = saves.encode(s)
+    p = encoded(s)
     head = json.loads(bytes(p[:p.find(b"\n")]).decode())
     assert "nr" not in head and head["r"] == s.rules["oanquan"]  # not twice (~280 bytes)
     nr = dict(s.rules["oanquan"])
     nr["mandarin_exchange"] = not nr["mandarin_exchange"]
     s.rules["oanquan"] = nr  # chosen for the next game while this one goes on
     s.save()
-    p = saves.encode(s)
+    p = encoded(s)
     head = json.loads(bytes(p[:p.find(b"\n")]).decode())
     assert head["nr"] == nr and head["r"] != nr
     again = make("oanquan", "two", store=saves.Saver(saves.NvmLog(mem)))  # a power cycle
     assert again.rules["oanquan"] == nr and again.saved["r"] == head["r"]
+
+
+def test_the_head_has_one_codec_that_reads_back_what_it_writes():
+    # issue 58: the save's head is written by saves.head and read by saves.read_head only
+    # (firmware/resume.py, firmware/saveload.py): a round trip on every interpreter, and what is
+    # not such a head is refused
+    from engine import games
+    r = games.load("oanquan").rules
+    nr = dict(r)
+    nr["mandarin_exchange"] = not nr["mandarin_exchange"]
+    cfg = {"game": "oanquan", "mode": "two", "level": 3, "starts": "ai", "anim": "fast",
+           "sound": True, "take_back": False, "blitz": 5, "sleep": 10}
+    w = {"sanyao": list(range(25))}  # your record (firmware/tally.py)
+    for args in ((cfg, 0, {}, None, None, 0, None), (cfg, 5 | 1 << 83, w, "oanquan", r, 1, nr),
+                 (cfg, 1 << 24, {}, "sanyao", games.load("sanyao").rules, 0, r),
+                 (cfg, 0, w, None, None, 0, r)):
+        b = saves.head(*args)
+        assert b"\n" not in b
+        assert saves.read_head(b) == args, (args, b)
+    b = saves.head(cfg, 0, {}, "oanquan", r, 0, r)  # the next rules are the game's: not twice
+    assert saves.read_head(b) == (cfg, 0, {}, "oanquan", r, 0, None) and len(b) < len(
+        saves.head(cfg, 0, {}, "oanquan", r, 0, nr))
+    for bad in (b'{"v": 2, "cfg": {}}', b"[1]", b'{"v": 1}', b"{", b'"v"'):
+        try:
+            saves.read_head(bad)
+        except (ValueError, KeyError):
+            continue
+        assert False, bad
+    s = make("oanquan", "two", store=saves.Saver(saves.NvmLog(nvm())))
+    s.new_game()
+    p = encoded(s)
+    got = saves.read_head(bytes(p[:p.find(b"\n")]))
+    assert got == (s.cfg, 0, {}, "oanquan", s.game.rules, s.human, None)
 
 
 def test_session_state_reads_the_positions_where_they_are_kept():
@@ -123,7 +156,7 @@ def test_session_state_reads_the_positions_where_they_are_kept():
     play(s, c, 6)
     st = saves.state(s)
     assert isinstance(st, saves.Live)
-    want = saves.encode(s)
+    want = encoded(s)
     i = want.index(b"\n")
     blob = want[i + 1:]
     size = s.game.SIZE
@@ -157,7 +190,7 @@ def test_session_move_saves_build_no_payload():
         assert built
     finally:
         saves.Live.payload = make_it
-    assert saves.Saver(saves.NvmLog(mem)).load() == saves.encode(s)
+    assert saves.Saver(saves.NvmLog(mem)).load() == encoded(s)
 
 
 def test_session_take_back_is_one_record_and_reloads():
@@ -165,7 +198,7 @@ def test_session_take_back_is_one_record_and_reloads():
     end = st.store.end
     press(s, c, "y")
     assert st.store.end - end <= 6  # "U" + length + count + check
-    assert saves.Saver(saves.NvmLog(mem)).load() == saves.encode(s)
+    assert saves.Saver(saves.NvmLog(mem)).load() == encoded(s)
 
 
 def test_nothing_new_writes_nothing():
@@ -416,7 +449,7 @@ def test_session_saves_with_no_game_in_progress_load_no_code():
     try:
         got = saves.state(s)
         assert isinstance(got, saves.Live) and got.sums == [] and got.nbytes == 0
-        assert bytes(got.top()) == b"" and got.payload() == saves.encode(s)
+        assert bytes(got.top()) == b"" and got.payload() == encoded(s)
         st.save(got, None, s.game)
         assert "firmware.saveload" not in sys.modules
     finally:

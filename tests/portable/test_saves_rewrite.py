@@ -9,7 +9,7 @@
 import gc
 import sys
 
-from session_util import make, Clock, press, settle, human_move
+from session_util import make, Clock, press, settle, human_move, encoded
 from firmware import common, saves
 
 
@@ -103,7 +103,7 @@ def _rewrite(mem, fs, st, s, c):
         assert st.store.gen == gen + 1, "no rewrite"
     finally:
         saverewrite.save, common.unload = real, real_unload
-    return got["n"], bytes(saves.encode(s))
+    return got["n"], bytes(encoded(s))
 
 
 def test_a_rewrite_holds_one_4_kb_buffer_and_writes_the_same_bytes():
@@ -130,7 +130,7 @@ def test_a_payload_built_before_the_rewrite_is_written_alike():
     gen = st.store.gen
     human_move(s, c)
     assert st.store.gen == gen + 1
-    want = bytes(saves.encode(s))
+    want = bytes(encoded(s))
     again = saves.Saver(saves.NvmLog(mem, saves.FilePair("/saves/m", fs.open)))
     assert again.load() == want
     assert saves.FilePair("/saves/m", fs.open).read() == (st.store.gen, want)

@@ -4,7 +4,7 @@
 from firmware.common import TakeBack, TAKE_BACKS as MAX, MoveLog
 from firmware.screens.history import log_entries
 from firmware import saves
-from session_util import make, press, settle, human_move, Clock
+from session_util import make, press, settle, human_move, Clock, encoded
 
 try:
     from micropython import heap_lock, heap_unlock
@@ -48,7 +48,7 @@ def test_ring_reuses_slots_after_take_backs():
 
 
 def test_copy_to_gives_each_position_without_allocating():
-    # saves.encode copies the take-backs into the save with copy_to (issue 10: a view and a
+    # a save copies the take-backs into the save with copy_to (issue 10: a view and a
     # slice per position were ~2.4 KB of garbage per save on the chip)
     t = TakeBack()
     for i in range(MAX + 5):  # wrapped round the ring
@@ -130,7 +130,7 @@ def test_session_takes_back_24_plies_with_the_history():
     settle(s, c)
     assert len(seen) == MAX + 6 and len(s.undo) == MAX
     # the save holds the position and the take-backs, newest first, within 2000 bytes
-    data = saves.encode(s)
+    data = encoded(s)
     a = data.index(b"\n") + 1
     size = s.game.SIZE
     assert (len(data) - a) % size == 0 and len(data) <= 2000
