@@ -17,50 +17,22 @@ CASES = [("sprig", 3), pytest.param("pico_display_pack2", 3, marks=pytest.mark.l
 def plan(board_keys, width, height, k):
     """The presses from the title to San-Yao's problem k solved with the hint twice (the console
     answering between), with waits for the sowings; (keys, the headless twin after them)."""
-    four = "up" not in board_keys
-    down, change = ("y", "a") if four else ("down", "right")
-    h = appflow.Headless(width, height, board_keys)
-    s = h.session
-    keys = []
-
-    def go(key):
-        keys.append(key)
-        h.press(key)
-
-    def to(item):
-        for _ in range(len(s.scr.items)):
-            if s.scr.items[s.scr.sel] == item:
-                return
-            go(down)
-        raise AssertionError("no %r row: %r" % (item, s.scr.items))
-
-    for _ in range(3):
-        if s.cfg["game"] == "sanyao":
-            break
-        to(("cfg", "game"))
-        go(change)
-    to(("go", "problems"))
-    go("a")
-    to(("lesson", k))
-    go("a")  # its goal
-    go("a")  # its board
+    w = appflow.Walk(board_keys, width, height)
+    h, s = w.h, w.s
+    w.open("sanyao", "problems", k)  # its goal
+    w.go("a")  # its board
     for _ in range(3):
         if s.stage == "met":
             break
         assert s.screen == "play" and s.phase == "select", (s.screen, s.phase, s.goal)
-        if four or "x" not in board_keys:
-            go("b")
-            to(("hint", None))
-            go("a")
-        else:
-            go("x")
-        go("a")  # the hinted pit: the sowing, then the console's reply from the proof
+        w.hint()
+        w.go("a")  # the hinted pit: the sowing, then the console's reply from the proof
         t = h.t
         while (s.phase in ("anim", "none") and s.stage == "try") and h.t - t < 60000:
             h.run(100)
-        keys.append("wait:%d" % (2 * (h.t - t) + 3000))
+        w.keys.append("wait:%d" % (2 * (h.t - t) + 3000))
         h.run(h.t - t + 3000)
-    return keys, h
+    return w.keys, h
 
 
 @pytest.mark.parametrize("board, k", CASES)

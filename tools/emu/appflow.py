@@ -142,59 +142,75 @@ def plan_start(game, board_keys, width, height):
     raise AssertionError("could not reach %r from the title menu: %s" % (goal, keys))
 
 
-def plan_lesson(game, board_keys, width, height, lesson):
-    """The key presses that take the title menu to lesson `lesson` of `game` (Learn...), its
-    board, the lesson's hint (X, or the pause menu on a board without a D-pad) and its move,
-    confirmed at every prompt (the lesson's example played to its end first): the goal is then
-    met once the sowing ends, on the final board. Worked out on the headless app. Returns
-    (keys, Headless after the last press)."""
-    four = "up" not in board_keys
-    down, change = ("y", "a") if four else ("down", "right")
-    h = Headless(width, height, board_keys)
-    s = h.session
-    keys = []
+class Walk:
+    """Presses worked out on a headless twin of the app and recorded for the chip (keys): go(key)
+    presses, to(item) steps a menu down to its row, hint() asks for a hint (X, or the pause
+    menu's Hint on a board without a D-pad, where X and Y step the pits, or without X: the
+    uGame22), open(game, menu, k) takes the title to entry k of Learn... or Problems...."""
 
-    def go(key):
-        keys.append(key)
-        h.press(key)
+    def __init__(self, board_keys, width, height):
+        self.four = "up" not in board_keys
+        self.down, self.change = ("y", "a") if self.four else ("down", "right")
+        self.x = not self.four and "x" in board_keys
+        self.h = Headless(width, height, board_keys)
+        self.s = self.h.session
+        self.keys = []
 
-    def to(item):
+    def go(self, key):
+        self.keys.append(key)
+        self.h.press(key)
+
+    def to(self, item):
+        s = self.s
         for _ in range(len(s.scr.items)):
             if s.scr.items[s.scr.sel] == item:
                 return
-            go(down)
+            self.go(self.down)
         raise AssertionError("no %r row: %r" % (item, s.scr.items))
 
-    for _ in range(3):
-        if s.cfg["game"] == game:
-            break
-        to(("cfg", "game"))
-        go(change)
-    to(("go", "learn"))
-    go("a")
-    to(("lesson", lesson))
-    go("a")  # its rule and goal
-    go("a")  # its example, played on the board to its end (a press that skipped it could come
-    t = h.t  # after its end on the chip, whose pace is not the twin's: it would play a move)
+    def hint(self):
+        if self.x:
+            return self.go("x")
+        self.go("b")
+        self.to(("hint", None))
+        self.go("a")
+
+    def open(self, game, menu, k):
+        """From the title: `game` chosen, then entry k of its `menu` ("learn", "problems")."""
+        for _ in range(3):
+            if self.s.cfg["game"] == game:
+                break
+            self.to(("cfg", "game"))
+            self.go(self.change)
+        self.to(("go", menu))
+        self.go("a")
+        self.to(("lesson", k))
+        self.go("a")
+
+
+def plan_lesson(game, board_keys, width, height, lesson):
+    """The key presses that take the title menu to lesson `lesson` of `game` (Learn...), its
+    board, the lesson's hint and its move, confirmed at every prompt (the lesson's example
+    played to its end first): the goal is then met once the sowing ends, on the final board.
+    Worked out on the headless app. Returns (keys, Headless after the last press)."""
+    w = Walk(board_keys, width, height)
+    h, s = w.h, w.s
+    w.open(game, "learn", lesson)  # its rule and goal
+    w.go("a")  # its example, played on the board to its end (a press that skipped it could
+    t = h.t  # come after its end on the chip, whose pace is not the twin's: it would play a move)
     while s.phase == "anim" and h.t - t < 60000:
         h.run(100)
-    keys.append("wait:%d" % (2 * (h.t - t) + 2000))
+    w.keys.append("wait:%d" % (2 * (h.t - t) + 2000))
     h.run(h.t - t + 2000)
-    go("a")  # the lesson's board
-    if four or "x" not in board_keys:  # the hint from the pause menu (X/Y step the pits on
-        # four-button boards; the uGame22 has no X)
-        go("b")
-        to(("hint", None))
-        go("a")
-    else:
-        go("x")
-    go("a")  # the hinted pit
+    w.go("a")  # the lesson's board
+    w.hint()
+    w.go("a")  # the hinted pit
     for _ in range(4):
         if s.screen == "play" and s.phase == "choose":
-            go("a")
+            w.go("a")
     if s.last is None:
         raise AssertionError("no move played in the lesson: %s" % s.msg)
-    return keys, h
+    return w.keys, h
 
 
 def diff(a, b):
