@@ -1,9 +1,9 @@
 # Methods of the Session (firmware/session.py) that a player asks for now and then: take back,
-# hint, replay the last move, the blitz pass (OM-10) and leaving the game. Like
+# hint, replay the last move, the blitz pass (OM-10) and leaving a game (a lesson, a problem). Like
 # firmware/resume.py they live outside the class so that their code takes no heap during play:
 # Session._call imports this module for the one call and drops it. self is the session (they set
 # its fields: tests/test_session_owner.py allows it here, in session.py and in resume.py).
-from firmware.common import num, unload
+from firmware.common import num, unload, TakeBack, MoveLog
 
 
 def undo(self):
@@ -95,12 +95,21 @@ def _passed(game, pos):
 
 
 def leave(self, load):
-    """To the title screen, the game (and its AI's buffers) gone; load (quit): the game saved
-    and read back to offer it as "Resume"."""
-    if load:
+    """The game (and its AI's buffers) gone: to the title screen (load, quitting: the game saved
+    and read back to offer it as "Resume"), or from a lesson or a problem back to its list, on
+    the one just played (load: what to say there)."""
+    i = self.lesson
+    if i is None and load:
         self.save()
     self.game = self.rec = self.play = self.brain = self.review = None
     self.phase = "none"
-    if load:
-        self._call("resume", "load")
-    self.menu("title")
+    if i is None:
+        if load:
+            self._call("resume", "load")
+        return self.menu("title")
+    menu = "problems" if self.puzzle else "learn"
+    self.lesson = self.stage = None
+    self.puzzle = False
+    self.undo, self.log = TakeBack(), MoveLog()  # (its take-backs and moves with it)
+    self.menu(menu, sel=("lesson", i))
+    self.say(load or "")  # (what the lesson's sowing said is not said over the list)

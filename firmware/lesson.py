@@ -6,7 +6,7 @@
 # lessons' own check judges it and the final board stays, its verdict on top ("met" or "again");
 # A there gives the move told from its own trace and the goal met or not, B goes back to the
 # board to look at it. A lesson has no AI and is not saved as a game: the save keeps the game
-# offered as "Resume" (firmware/saves.py _head); the lessons done are Session.learnt, a bit each,
+# offered as "Resume" (firmware/saves.py state); the lessons done are Session.learnt, a bit each,
 # saved with the settings.
 from engine import games
 from engine.record import Record
@@ -32,7 +32,8 @@ def begin(self, i):
     drop_menus()
     L, lessons = load(self)
     if i >= len(lessons):  # the last one done: back to the list
-        leave(self, "Every lesson done!")
+        drop(self)  # (its data)
+        self.leave_game("Every lesson done!")  # back to the list (actions.py)
         return
     name = self.cfg["game"]
     ls = lessons[i]
@@ -152,19 +153,6 @@ def next(self):
     _text(self, "again", "Not this time", lines)
 
 
-def _text(self, kind, title, lines):
+def _text(self, kind, title, lines):  # a page of the lesson's (firmware/screens/text.py)
     from firmware.screens.text import LessonScreen
     self.show(LessonScreen(self, kind, title, lines))
-
-
-def leave(self, msg=""):
-    """Back to the list of lessons, on the one just played; the lesson's game and data go."""
-    i = self.lesson or 0
-    self.game = self.rec = self.play = self.brain = None
-    self.lesson = self.stage = None
-    self.phase = "none"
-    self.undo = TakeBack()
-    self.log = MoveLog()
-    drop(self)
-    self.menu("learn", sel=("lesson", i))
-    self.say(msg)  # (what the lesson's sowing said is not said over the list)

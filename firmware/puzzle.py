@@ -29,7 +29,8 @@ def start(self, i):
     every = L.load(name)
     if i >= len(every):
         every = None
-        leave(self, "Every problem done!")
+        drop(self)  # (its data)
+        self.leave_game("Every problem done!")  # back to the list (actions.py)
         return
     rec = every[i]
     every = None
@@ -247,20 +248,6 @@ def next(self):
     _text(self, "again", "Not yet: try again", lines)
 
 
-def _text(self, kind, title, lines):
+def _text(self, kind, title, lines):  # a page of the lesson's (firmware/screens/text.py)
     from firmware.screens.text import LessonScreen
     self.show(LessonScreen(self, kind, title, lines))
-
-
-def leave(self, msg=""):
-    """Back to the list of problems, on the one just played; its game and data go."""
-    i = self.lesson or 0
-    self.game = self.rec = self.play = self.brain = None
-    self.lesson = self.stage = None
-    self.puzzle = False
-    self.phase = "none"
-    self.undo = TakeBack()
-    self.log = MoveLog()
-    drop(self)
-    self.menu("problems", sel=("lesson", i))
-    self.say(msg)

@@ -7,8 +7,8 @@
 # (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
 # move log (firmware/common.py MoveLog: the position it starts from and each move's text). Once
 # done, its figures alone stay (Review.result: over.py's Results) and this module's code goes.
-# The function after the class is the session's own code (self is the session), loaded for the
-# call (Session._call) at the game's end, as firmware/lesson.py's are.
+# begin(), after the class, makes it at the game's end, with the game-over screen, for the session
+# to keep (Session._call loads this module for that call).
 import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
@@ -239,18 +239,18 @@ def say(loss, best, move, lost="lost %d"):
     return lost % n if n < 100 else "lost a game"
 
 
-# ---- the session's own code ----------------------------------------------------------------
-def begin(self):
-    """The game is over: its screen, and the review's search when the log can be replayed (a game
-    played from its log's start: not a lesson)."""
+# ---- loaded for the call at the game's end --------------------------------------------------
+def begin(s):
+    """The game-over screen and the review of the game just ended (None: none, when its log
+    cannot be replayed: a game not played from its log's start, a lesson), for the session to
+    show and keep."""
     from firmware.screens.over import GameOverScreen
-    log, mode = self.log, self.cfg["mode"]
-    if mode != "demo" and self.lesson is None and log.start is not None and \
-            len(log):
+    log, mode = s.log, s.cfg["mode"]
+    r = None
+    if mode != "demo" and s.lesson is None and log.start is not None and len(log):
         try:
-            self.review = Review(self.game, log.start, log.buf,
-                                 self.human if mode == "ai" else None, 0, self.mark)
-            self.review.final = self.last  # the last move, marked on the final board
+            r = Review(s.game, log.start, log.buf, s.human if mode == "ai" else None, 0, s.mark)
+            r.final = s.last  # the last move, marked on the final board
         except MemoryError:  # no room for it: the game-over screen without it
-            self.review = None
-    self.show(GameOverScreen(self))
+            r = None
+    return r, GameOverScreen(s)

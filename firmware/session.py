@@ -25,9 +25,8 @@ class Session:
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
-        self.rules = {}          # game name -> dict of every rule option
-        self.scr = None          # the screen showing (firmware/screens/)
-        self.play = None         # the game's play screen (kept while a menu is on top of it)
+        self.rules, self.final_lines, self.sounds = {}, [], []  # game name -> its rule options
+        self.scr = self.play = None  # the screen showing (screens/); the game's (kept under a menu)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
         self.notice, self.hint_due = "", 0  # a standing title line; ticks till a hint (do_hint)
         self.game = self.rec = self.snap = self.brain = None  # face, record, its JSON, brain.py
@@ -37,12 +36,11 @@ class Session:
         self.log, self.idle = MoveLog(), Idle()  # every move (the history); dim, dark (common.py)
         self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
-        self.anim = None         # the sowing shown (firmware/trace.py Anim), made at a first move
-        self.final_lines, self.sounds = [], []
+        self.anim = self.review = None  # the sowing shown (trace.py Anim); the review (review.py)
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
         self.lesson, self.learnt, self.stage, self.goal, self.puzzle = None, 0, None, "", False
-        self.review, self.record = None, {}  # the review after a game (review.py); your record
+        self.record = {}  # your record vs the AI (firmware/tally.py)
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
         self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
@@ -147,7 +145,8 @@ class Session:
             self.mark("over")
             self.brain = None  # the AI's buffers go before the game-over screen loads
             gc.collect()
-            return self._call("review", "begin")  # its screen, the review (firmware/review.py)
+            self.review, scr = self._call("review", "begin")  # its screen, its review (review.py)
+            return self.show(scr)
         self.turn_at = self.now
         if not self.is_human(self.mover()):
             self.phase = "ai"
@@ -370,7 +369,8 @@ class Session:
         self.to_board()
         self._begin_turn()
 
-    def leave_game(self, load=False):  # load (quit): the game saved and offered as "Resume"
+    def leave_game(self, load=False):  # load (quit): the game saved and offered as "Resume";
+        # a lesson's (a problem's): back to its list, load what to say there (actions.py)
         self._call("actions", "leave", load)
 
     def set_cfg(self, key, value):

@@ -194,7 +194,7 @@ def test_the_title_picture_after_a_lessons_quit():
     app, s = R.setup_app(320, 240, "oanquan")
     s.learn("begin", 0)
     R.shot(app)
-    s.learn("leave")
+    s.leave_game()
     R.shot(app)
     assert s.screen == "learn" and app.view.board is None  # (built for the list)
     R.press(s, "b")

@@ -92,7 +92,7 @@ class PauseScreen:
         elif kind == "restart":
             s.new_game() if s.lesson is None else s.learn("again")
         elif kind == "quit":
-            s.leave_game(True) if s.lesson is None else s.learn("leave")
+            s.leave_game(s.lesson is None)  # a game: saved, offered as "Resume"
         elif key in ("help", "history"):  # full screen: the board goes before their module loads
             s.clear()
             if key == "help":

@@ -133,6 +133,6 @@ class LessonScreen(SummaryScreen):
         elif b == "b" and self.kind != "goal":
             s.to_board()  # the final board again, to look at it (A there: this page again)
         elif b in ("b", "start"):
-            s.learn("leave")
+            s.leave_game()  # back to the list (a lesson's, a problem's)
         else:
             SummaryScreen.press(self, b)  # up/down scroll
