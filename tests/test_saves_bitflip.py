@@ -33,8 +33,12 @@ def fullest_log(game, seed=1, limit=3900):
     orig = saver.save
 
     def save(payload, move=None, game=None):
+        # the payload as saved, built apart before the save: a rewrite builds the Live's own in
+        # its sector buffer (saverewrite.save) and fills that buffer with the new log after
+        # reading it, so the Live's payload read afterwards is no longer what was saved
+        saved.add(bytes(S.Live(payload.s, payload.head).payload()
+                        if isinstance(payload, S.Live) else payload))
         orig(payload, move, game)
-        saved.add(bytes(payload.payload() if isinstance(payload, S.Live) else payload))
         end = saver.store.end
         if isinstance(payload, S.Live) and best[1] < end <= limit:  # a game in progress
             best[0] = (bytes(mem), set(saved))
