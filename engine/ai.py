@@ -1,6 +1,6 @@
 # The computer player: difficulty levels over engine/search.py (docs/ai.md).
 # A level is a think time on the device. It becomes a node budget through the measured speed of
-# each game's search on the emulated RP2040 (DEVICE_NPS, tools/ai/bench.py), so play is reproducible;
+# each game's search on the emulated RP2040 (its Game's DEVICE_NPS), so play is reproducible;
 # the app adds a wall-clock cap (ms_cap) as a safety net. A move can be searched at once (move,
 # hint) or in slices (begin, work, result) so the app stays live while the AI thinks; ponder()
 # searches while the human thinks (docs/ai.md "Slices and pondering").
@@ -19,50 +19,35 @@ LEVELS = {
     4: (1800, 25, 2),
     5: (5000, 0, 0),
 }
-# Per-game rates where the common ones separate the levels too little: San-Yao's low branching
-# lets even level 3 search ~8 plies, and its level 1 always plays what takes most at once. Chosen
-# with the arena (200-game ladders, 2026-12-05) so that every level scores >= 65% against the
-# level below (docs/ai.md "Levels", docs/performance.md "AI arena: the level ladder").
-MISTAKES = {"sanyao": (1000, 700, 400, 300, 0), "oanquan": (500, 200, 90, 80, 0)}
+# A game whose levels the common rates separate too little has its own (Game.MISTAKES, None
+# otherwise: docs/ai.md "Levels").
 _HINT_LEVEL = const(4)
 POLL_MS = 4  # device ms of search between two calls of work()'s poll
 _PONDER_GUESS_LEVEL = const(3)  # the budget spent guessing the human's move before searching the reply
 
-# Device nodes/s per game on the console's firmware: Search.run on the emulated RP2040 under
-# CircuitPython 10.2.1 (bundle .mpy, 2000 nodes from the start and three seeded positions)
-# measured 1390 / 1562 / 684 (mean over the positions; tools/device/bench.py, docs/performance.md
-# "Measured on the emulated RP2040"; 1336 / 1096 / 666 before the faster sowing and leaves of
-# 2026-12-01; CircuitPython's figures vary a few per cent between runs). San-Yao gets about 80%
-# of that, since deeper searches cost a little more per node and a real chip is
-# 5-15% slower than the emulator; O An Quan's level 5 took a median 3.65 s at 1200, so 1450 (4.06 s;
-# 4.19 s with the hash-move table of 2026-12-02, whose keys make a node dearer: 1320 nodes/s).
-# Omweso: 500, set from level 5's own times (ten positions: median 5.26 s at 620, 5.08 s at 560,
-# 4.56 s at 500), because its speed per node falls as the seeds gather and the sowings grow long
-# (380-550 nodes/s in later positions). (MicroPython 1.28 is 13-38% faster: these budgets then
-# take less time.) Re-measured 2026-12-02 (session 20): 1388 / 1300 / 683 nodes/s; level 5 over
-# ten positions a median 4.11 / 4.47 / 4.33 s, never over 5.21 / 4.97 / 6.11 s.
-DEVICE_NPS = {"oanquan": 1450, "sanyao": 1270, "omweso": 500}
+# A game's search speed on the console's firmware is Game.DEVICE_NPS (nodes/s, measured on the
+# emulated RP2040: the game's module says how).
 _MIN_NODES = const(12)
 _BIG = const(1 << 20)
 
 
-def level_nodes(game_name, level):
+def level_nodes(game, level):
     """The node budget of `level` (1-5) for a game; ValueError if the level is unknown."""
     if level not in LEVELS:
         raise ValueError("level must be 1-5, got %r" % (level,))
-    n = LEVELS[level][0] * DEVICE_NPS.get(game_name, 200) // 1000
+    n = LEVELS[level][0] * game.DEVICE_NPS // 1000
     return n if n > _MIN_NODES else _MIN_NODES
 
 
-def slice_nodes(game_name, ms=50):
+def slice_nodes(game, ms=50):
     """Nodes the device searches in about `ms` milliseconds: a slice that keeps the app live."""
-    n = ms * DEVICE_NPS.get(game_name, 200) // 1000
+    n = ms * game.DEVICE_NPS // 1000
     return n if n > 1 else 1
 
 
-def mistake_rate(game_name, level):
+def mistake_rate(game, level):
     """Mistakes per 1000 moves at `level` for a game."""
-    t = MISTAKES.get(game_name)
+    t = game.MISTAKES
     return t[level - 1] if t else LEVELS[level][1]
 
 
@@ -82,7 +67,7 @@ class Player:
     def __init__(self, game, seed=1, max_ply=0):
         self.game = game
         self.search = Search(game, max_ply)
-        self.search.every = slice_nodes(game.NAME, POLL_MS)  # work(poll=...) asks this often
+        self.search.every = slice_nodes(game, POLL_MS)  # work(poll=...) asks this often
         self.rng = (seed * 2654435761 + 1) & 0x3FFFFFFF
         self.last = None  # (move, score, nodes, depth) of the last search
         self.root = bytearray(game.SIZE)  # the position being searched
@@ -118,7 +103,7 @@ class Player:
         """The move the AI recommends for the side to move (level 4 budget, no mistakes)."""
         self.state = 0
         self.asked_ok = False
-        r = self.search.best(pos, level_nodes(self.game.NAME, _HINT_LEVEL), ms_cap or 0, 0, seen)
+        r = self.search.best(pos, level_nodes(self.game, _HINT_LEVEL), ms_cap or 0, 0, seen)
         self.last = r
         return r[0]
 
@@ -127,8 +112,8 @@ class Player:
         """Starts thinking about the move to play at `level` in `pos`; work() runs it. When a
         ponder() search of exactly this position and budget is under way it is kept: the answer
         is the same, only sooner. The mistake (if any) is drawn here."""
-        nodes = level_nodes(self.game.NAME, level)  # ValueError for an unknown level
-        mistakes = mistake_rate(self.game.NAME, level)
+        nodes = level_nodes(self.game, level)  # ValueError for an unknown level
+        mistakes = mistake_rate(self.game, level)
         s = self.search
         self.moves += 1
         if self.state == 3 and self.root == pos and self.budget == nodes and \
@@ -241,12 +226,12 @@ class Player:
         if self.game.over(pos):
             self.state = 0
             return
-        self.ponder_budget = level_nodes(self.game.NAME, level)
+        self.ponder_budget = level_nodes(self.game, level)
         self.budget = self.ponder_budget
         self.root[:] = pos
         self.state = 2
         self.seen = seen
-        self.search.start(pos, level_nodes(self.game.NAME, _PONDER_GUESS_LEVEL), 0, 0, seen)
+        self.search.start(pos, level_nodes(self.game, _PONDER_GUESS_LEVEL), 0, 0, seen)
 
 
 def level_best(rec, level):

@@ -29,10 +29,9 @@ def _scratch(code, n):
 
 
 def evaluator(game):
-    """The evaluation object for `game` (engine/eval_<name>.py); loads only that module."""
-    name = "eval_" + game.NAME
-    mod = getattr(__import__("engine." + name), name)
-    return mod.Eval(game)
+    """The evaluation object for `game` (engine/<name>/eval.py); loads only that module."""
+    name = game.NAME
+    return getattr(__import__("engine." + name + ".eval"), name).eval.Eval(game)
 
 
 class Search:

@@ -49,7 +49,7 @@ def _why(self, p, code):
     from engine import explain
     from engine.ai import level_nodes
     try:
-        return explain.explain(p.search, self.rec, code, level_nodes(self.game.NAME, 3))["text"]
+        return explain.explain(p.search, self.rec, code, level_nodes(self.game, 3))["text"]
     finally:
         unload("engine.explain")
 

@@ -236,7 +236,7 @@ class MoveLog:
         g, pos, i = self.game, self.start, 0
         if pos is None:
             return
-        name = "engine.%s_json" % g.NAME
+        name = "engine.%s.json" % g.NAME
         had = name in sys.modules
         while pos is not None and i < end:
             p, text, i = entry(log, i)

@@ -39,7 +39,7 @@ class Review:
         self.at = 0      # where the next move starts in the log
         self.ply = 0     # moves replayed (the reviewed move's number)
         self.who = who   # the seat reviewed, None: both
-        self.nodes = nodes or level_nodes(game.NAME, _LEVEL)
+        self.nodes = nodes or level_nodes(game, _LEVEL)
         self.moves = self.count()  # the moves to review, and how many are reviewed
         self.seen = 0
         self.items = []  # (loss, ply, player, position before, move, better, why, the move's
@@ -96,7 +96,7 @@ class Review:
             except MemoryError:  # (a fragmented heap): the review ends, said so; the game goes on
                 self.state, self.error = 4, "No memory left for the review"
                 return True
-            self.search.every = slice_nodes(self.game.NAME, POLL_MS)  # its poll's pace
+            self.search.every = slice_nodes(self.game, POLL_MS)  # its poll's pace
         while self.state < 4:
             if self.state == 0:
                 self.advance()
@@ -150,7 +150,7 @@ class Review:
         try:
             return g.parse_move(pos, text)
         finally:
-            unload("engine.%s_json" % g.NAME)
+            unload("engine.%s.json" % g.NAME)
 
     def value(self, move):
         # the search of the position after `move` starts (False), or the game ends there (True:

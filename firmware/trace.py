@@ -36,7 +36,7 @@ class Trace:
         else:
             self.ev.append(e)
 
-    # the sowing's steps given as their parts (engine/omweso_run.py): no dict made at all
+    # the sowing's steps given as their parts (engine/omweso/run.py): no dict made at all
     def drop(self, p, at):
         """An int: at | player << 8, player 2 for a drop that names no player."""
         self.ev.append(at | (p << 8))

@@ -86,7 +86,7 @@ def test_a_hint_says_why_on_the_message_line_in_explains_words(game, size):
         s.tick(s.now + 10, ms=-1)
     assert got and s.play.cursor == s.hint
     want = explain.explain(search.Search(s.game), Record(s.game, pos, s.rec.seen), got[0],
-                           level_nodes(game, 3))["text"]
+                           level_nodes(s.game, 3))["text"]
     assert s.play.hint_why == want and len(want) <= 26
     words = s.play.hint_line
     assert words.startswith("Hint: ")

@@ -81,7 +81,7 @@ def measure(name):
 def test_session_engine_ai_heap_under_micropython(name):
     m = measure(name)
     if "error" in m and name == "omweso" and "_TM" in m["error"]:
-        pytest.xfail("engine/omweso_json.py reads const names MicroPython drops: " + m["error"])
+        pytest.xfail("engine/omweso/json.py reads const names MicroPython drops: " + m["error"])
     assert "error" not in m, m
     # the device has ~170 KB; the displayio screen needs < 35 KB of it (see below). This 64-bit
     # port doubles every pointer, so the device (32-bit) needs less than measured here.

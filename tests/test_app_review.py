@@ -146,7 +146,7 @@ def test_omweso_review_is_cli_reviews_without_its_set_ups():
     while i + 2 < len(b):
         _, text, i = entry(b, i)
         texts.append(text.decode())
-    out = review(Search(g), Record(g, g.new()), texts, level_nodes("omweso", 2), s.human)
+    out = review(Search(g), Record(g, g.new()), texts, level_nodes(g, 2), s.human)
     out = [e for e in out if not e["move"].startswith("setup:")]
     assert r.seen == r.moves == len(out) and any(t.startswith("setup:") for t in texts)
     want = sorted([e for e in out if e["loss"] >= 8], key=lambda e: (-e["loss"], e["ply"]))[:5]

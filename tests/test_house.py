@@ -157,6 +157,27 @@ def test_no_session_screen_view_or_app_file_names_a_game():
     assert not named, named
 
 
+def test_one_engine_folder_per_game_and_no_other_engine_file_names_one():
+    # issue 58 item 2: a game's engine is engine/<game>/ (its Game with what the AI needs to know
+    # of it, its JSON, its evaluation); only the list of games, engine/games.py, names them
+    from engine import games
+    for n in games.NAMES:
+        for part in ("__init__.py", "json.py", "eval.py"):
+            assert os.path.exists(os.path.join(ROOT, "engine", n, part)), (n, part)
+        g = games.load(n)
+        assert g.NAME == n and g.DEVICE_NPS > 0, n
+        assert g.MISTAKES is None or len(g.MISTAKES) == 5, n
+    folders = {n for n in os.listdir(os.path.join(ROOT, "engine"))
+               if os.path.isdir(os.path.join(ROOT, "engine", n)) and n != "__pycache__"}
+    assert folders == set(games.NAMES), folders
+    named = []
+    for p, rel in sources("engine"):
+        if rel.count("/") == 1 and rel != "engine/games.py":
+            named += [(rel, n) for n in games.NAMES
+                      if _names_game(p, n) or n in os.path.basename(rel)]
+    assert not named, named
+
+
 def _names_game(path, name):
     """True if a string constant of the file is the game's name."""
     tree = ast.parse(open(path, encoding="utf-8").read())

@@ -76,8 +76,9 @@ def test_bundle_builds_and_holds_everything_code_py_imports(board):
     assert "code.py" in files and files["code.py"] == open(
         os.path.join(ROOT, "firmware", "code.py"), "rb").read()
     for need in ("boards/__init__.py", "boards/select.py", "boards/%s.py" % board,
-                 "engine/__init__.py", "engine/games.py", "engine/oanquan.py", "engine/sanyao.py",
-                 "engine/omweso.py", "firmware/__init__.py"):
+                 "engine/__init__.py", "engine/games.py", "engine/oanquan/__init__.py",
+                 "engine/sanyao/__init__.py", "engine/omweso/__init__.py", "engine/omweso/eval.py",
+                 "firmware/__init__.py"):
         assert need in files, need
     shared = ("__init__", "select", "tone", board) + (
         ("st7789",) if board in ("pico_display_pack2", "pico_lcd13") else ())
@@ -343,7 +344,7 @@ def test_make_mpy_compiles_engine(tmp_path):
     r = run("mpy", build=tmp_path)
     assert r.returncode == 0, r.stderr
     out = os.path.join(tmp_path, "mpy", "engine")
-    for name in ("oanquan", "sanyao", "omweso", "games", "compat"):
+    for name in ("oanquan/__init__", "sanyao/eval", "omweso/run", "games", "compat"):
         with open(os.path.join(out, name + ".mpy"), "rb") as f:
             assert f.read(1) == b"M"
     assert "total" in r.stdout

@@ -29,7 +29,7 @@ def rel(p):
 
 
 def device_files():
-    files = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
+    files = sorted(glob.glob(os.path.join(ROOT, "engine", "**", "*.py"), recursive=True))
     files += sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
     files += [os.path.join(ROOT, "boards", n + ".py") for n in HW_BOARDS + ["select", "tone", "__init__"]]
     return files

@@ -388,7 +388,7 @@ def test_a_hint_names_the_move_and_says_why_in_the_consoles_words(name):
     rec = Record(g, g.new())
     p = ai.Player(g)
     m = p.hint(rec.pos)
-    why = explain.explain(p.search, rec, m, ai.level_nodes(name, 3))["text"]
+    why = explain.explain(p.search, rec, m, ai.level_nodes(g, 3))["text"]
     assert said[0] == "Hint: %s (%s)." % (g.move_str(rec.pos, m), why)
     assert g.parse_move(rec.pos, said[0].split()[1]) == m  # a move the prompt takes as typed
 

@@ -134,7 +134,8 @@ def test_seats_say_who_plays_where(name):
 def test_reason_words_come_from_the_adapters_and_cover_every_reason_the_engine_gives():
     # the app's words where the terminal says the same (firmware/games/<game>/adapter.py); every
     # reason the engine can report has words in the terminal
-    from engine import oanquan, omweso_match, sanyao
+    from engine import oanquan, sanyao
+    from engine.omweso import match as omweso_match
     from firmware.games.oanquan import adapter
     assert term_oanquan.REASONS["mandarins"] == adapter.REASONS["mandarins"]
     assert set(term_oanquan.REASONS) == set(r for r in oanquan.REASONS if r)

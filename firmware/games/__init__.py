@@ -10,6 +10,7 @@
 # session, screen or view file names a game. The parts are found by name (part(), through
 # firmware.common.module); the bundle ships the whole package. Only the active game's modules
 # stay loaded (keep_game).
+import sys
 from firmware.common import unload, module
 from engine.games import NAMES
 
@@ -46,10 +47,9 @@ def keep_game(name):
     chosen) stays loaded. Returns its adapter."""
     for g in NAMES:
         if g != name:
-            for m in ("engine.%s", "engine.%s_json", "engine.%s_match", "engine.%s_run",
-                      "engine.eval_%s"):
-                unload(m % g)
-            for m in ("adapter", "view", "help", "rule_text"):
-                drop(g, m)
-            unload("firmware.games." + g)
+            for m in ("engine.", "firmware.games."):  # each game's two packages, whole
+                m += g
+                for k in [k for k in sys.modules if k.startswith(m + ".")]:
+                    unload(k)
+                unload(m)
     return adapter(name)

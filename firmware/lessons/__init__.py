@@ -133,7 +133,7 @@ class Trace:
         if matches(ev, self.want):
             self.n += 1
 
-    # Omweso's sowing steps come as their parts (engine/omweso_run.py): a dict only for the event
+    # Omweso's sowing steps come as their parts (engine/omweso/run.py): a dict only for the event
     # the lesson wants or keeps (a 46-seed relay is hundreds of drops: their dicts took a
     # lesson's hint on the chip to its lowest heap)
     def drop(self, p, at):

@@ -33,24 +33,21 @@ def _positions(g, count, seed=5):
         if g.over(pos):
             break
         out.append(bytearray(pos))
-        g.play(pos, p.search.best(pos, nodes=ai.level_nodes(g.NAME, 2))[0])
+        g.play(pos, p.search.best(pos, nodes=ai.level_nodes(g, 2))[0])
     return out
 
 
-def _always(name, level, on):
-    # the level reads every move short (rate 1000) or never (0); returns the old rates
-    old = ai.MISTAKES.get(name)
+def _always(g, level, on):
+    # the level reads every move short (rate 1000) or never (0); returns the game's own rates
+    old = g.MISTAKES
     t = list(old or [ai.LEVELS[k][1] for k in range(1, 6)])
     t[level - 1] = 1000 if on else 0
-    ai.MISTAKES[name] = tuple(t)
+    g.MISTAKES = tuple(t)  # on this Game only: its class keeps the game's rates
     return old
 
 
-def _restore(name, old):
-    if old is None:
-        del ai.MISTAKES[name]
-    else:
-        ai.MISTAKES[name] = old
+def _restore(g, old):
+    g.MISTAKES = old
 
 
 def test_levels_1_to_3_take_most_at_once_blind_to_the_reply():
@@ -59,7 +56,7 @@ def test_levels_1_to_3_take_most_at_once_blind_to_the_reply():
         g = games.load(name, {"match_points": 1} if name == "omweso" else None)
         for level in (1, 2, 3):
             assert ai.LEVELS[level][2] == 1
-            old = _always(name, level, True)
+            old = _always(g, level, True)
             try:
                 p = ai.Player(g, seed=11)
                 picks = 0
@@ -74,7 +71,7 @@ def test_levels_1_to_3_take_most_at_once_blind_to_the_reply():
                         tied += 1
                         picks += best.index(m) > 0
             finally:
-                _restore(name, old)
+                _restore(g, old)
             # ties are drawn, not the first listed move every time
             assert tied < 3 or picks >= 1, (name, level, tied, picks)
         g = None
@@ -84,14 +81,14 @@ def test_a_short_reading_misses_the_capture_the_opponent_sets_up():
     # somewhere in a game the move that takes most at once gives the opponent more back: level 1
     # reading short plays it, level 5 does not
     g = games.load("oanquan")
-    old = _always("oanquan", 1, True)
+    old = _always(g, 1, True)
     found = 0
     try:
         p = ai.Player(g, seed=3)
         kid = bytearray(g.SIZE)
         for pos in _positions(g, 40, seed=7):
             m1 = p.move(pos, 1)
-            m5 = p.search.best(pos, nodes=ai.level_nodes("oanquan", 5))[0]
+            m5 = p.search.best(pos, nodes=ai.level_nodes(g, 5))[0]
             if m1 == m5:
                 continue
             me = g.to_move(pos)
@@ -104,7 +101,7 @@ def test_a_short_reading_misses_the_capture_the_opponent_sets_up():
             if back > 0:
                 found += 1
     finally:
-        _restore("oanquan", old)
+        _restore(g, old)
     assert found >= 1
 
 
@@ -113,7 +110,7 @@ def test_level_4_reads_the_move_and_the_reply():
         gc.collect()
         g = games.load(name, {"match_points": 1} if name == "omweso" else None)
         assert ai.LEVELS[4][2] == 2
-        old = _always(name, 4, True)
+        old = _always(g, 4, True)
         try:
             p = ai.Player(g, seed=2)
             s = Search(g) if name != "omweso" else None
@@ -121,10 +118,10 @@ def test_level_4_reads_the_move_and_the_reply():
                 m = p.move(pos, 4)
                 assert p.short == 2 and p.last[3] <= 2, (name, p.last)
                 if s is not None:  # the same two-ply search, made apart (not Omweso: its heap)
-                    assert m == s.best(pos, nodes=ai.level_nodes(name, 4), depth=2)[0]
+                    assert m == s.best(pos, nodes=ai.level_nodes(g, 4), depth=2)[0]
             s = None
         finally:
-            _restore(name, old)
+            _restore(g, old)
         g = p = None
 
 

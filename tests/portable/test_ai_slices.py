@@ -195,7 +195,7 @@ def test_player_begin_work_result_equals_move():
             a.rng = r0
             a.begin(pos, level)
             steps = 0
-            while not a.work(ai.slice_nodes(name)):
+            while not a.work(ai.slice_nodes(g)):
                 steps += 1
                 assert 0 <= a.progress() < 100
             assert a.progress() == 100
@@ -224,7 +224,7 @@ def test_bestmove_level_seed_comes_from_the_position():
         r1 = ai.level_best(Record(g, bytearray(pos)), 1)
         r2 = ai.level_best(Record(g, bytearray(pos)), 1)
         assert r1 == r2
-        if r1[0] != s.best(pos, nodes=ai.level_nodes("oanquan", 1))[0]:
+        if r1[0] != s.best(pos, nodes=ai.level_nodes(g, 1))[0]:
             wild += 1
         else:
             same += 1

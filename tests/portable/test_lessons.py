@@ -82,11 +82,11 @@ def test_a_lesson_goal_is_judged_by_the_trace():
 
 def test_the_consoles_check_makes_no_dict_of_an_omweso_sowing_step():
     # lessons.meets (the console's lessons, firmware/lesson.py) takes Omweso's drops, laps and
-    # relays as their parts: the dicts of engine/omweso_trace.py (never loaded by the app) are
+    # relays as their parts: the dicts of engine/omweso/trace.py (never loaded by the app) are
     # not made, and the answers are attempt()'s (checked move by move above)
     import sys
     from firmware.common import unload
-    unload("engine.omweso_trace")
+    unload("engine.omweso.trace")
     g = games.load("omweso")
     buf = [0] * g.MAX_MOVES
     for lesson in L.load("omweso"):
@@ -95,7 +95,7 @@ def test_the_consoles_check_makes_no_dict_of_an_omweso_sowing_step():
         pos = L.position(g, lesson)
         for i in range(g.moves(pos, buf)):
             L.meets(g, lesson, pos, buf[i])
-    assert "engine.omweso_trace" not in sys.modules
+    assert "engine.omweso.trace" not in sys.modules
 
 
 # Each lesson teaches before it tests (issue 55 #1, #6): its rule in plain words, an example move

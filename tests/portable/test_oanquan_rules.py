@@ -346,7 +346,7 @@ def test_OAQ6_OAQ10_debts_beyond_70_and_256_are_stored_and_read_back():
     j = play(g, pos, "4+")  # borrows 3: 254 -> 257 needs the high bytes
     assert j["debt"] == [0, 257] and g.material(pos, 1) == 0 - 257
     assert g.breakdown(pos, 1)[3] == 257 and g.breakdown(pos, 0)[4] == 257
-    from engine.eval_oanquan import Eval
+    from engine.oanquan.eval import Eval
     assert Eval(g, (0, 0, 0, 0)).score(pos, 0) == 16 * (g.material(pos, 0) - g.material(pos, 1))
     assert "debt" in _raises(position, g, {4: 1, 1: 3}, (1, 1), (44, 2), (0, 0), (0, 1 << 30))
     assert "debt" in _raises(position, g, {4: 1, 1: 3}, (1, 1), (44, 2), (0, 0), (-1, 0))

@@ -1,5 +1,5 @@
 # Omweso's sowing rules (OM-3..OM-7) live in two places on purpose: Game._sow, the AI's untraced
-# hot path (with moves()' cache of sowings), and engine/omweso_run.run, traced for the animation
+# hot path (with moves()' cache of sowings), and engine/omweso/run.py's run, traced for the animation
 # and the choice points. They must give the same position for every move under every rule set
 # (issue 30 #4). Portable: plain functions and asserts, run under MicroPython too.
 from engine import omweso

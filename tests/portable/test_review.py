@@ -60,7 +60,7 @@ def _expected(s, who):
     g = s.game
     rec = Record(g, bytearray(g.new()))
     search = Search(g)
-    nodes = level_nodes(g.NAME, 2)
+    nodes = level_nodes(g, 2)
     lost, n, ply = [], 0, 0
     for text in _move_texts(s):
         ply += 1
@@ -194,7 +194,7 @@ def test_the_log_start_follows_the_moves_it_trims():
     g = games.load("sanyao")
     pos = g.new()
     log = MoveLog(g, pos)
-    unload("engine.sanyao_json")  # (parse_move's module: loaded for the trim, then gone again)
+    unload("engine.sanyao.json")  # (parse_move's module: loaded for the trim, then gone again)
     buf = [0] * g.MAX_MOVES
     k = cut = 0
     while not g.over(pos) and k < 3000:
@@ -206,7 +206,7 @@ def test_the_log_start_follows_the_moves_it_trims():
         log.add(p, 0, t)
         k += 1
         if log.cut != cut:
-            assert "engine.sanyao_json" not in sys.modules
+            assert "engine.sanyao.json" not in sys.modules
             cut = log.cut
             again = bytearray(log.start)
             b, i = log.buf, 0
@@ -215,7 +215,7 @@ def test_the_log_start_follows_the_moves_it_trims():
                 assert g.to_move(again) == p
                 g.play(again, g.parse_move(again, text.decode()))
             assert again == pos, k
-            unload("engine.sanyao_json")  # (this check's parse_move loaded it)
+            unload("engine.sanyao.json")  # (this check's parse_move loaded it)
     assert cut > 0
 
 
@@ -253,7 +253,7 @@ def test_a_resumed_game_is_reviewed_from_where_it_was_resumed():
     _finish(s, c)
     g = s.game
     out = cli_review(Search(g), Record(g, bytearray(start)), [t for _, t in _texts(s)],
-                     level_nodes(g.NAME, 2), s.human)
+                     level_nodes(g, 2), s.human)
     assert s.review.seen == len(out) > 0
 
 

@@ -76,7 +76,7 @@ def worker(name, nodes, reps):
     print("speed %d %d" % (tot, best_us if best_us else 1))
     # levels: the node budget of each level, depth reached and time per move (mean over positions)
     for level in sorted(ai.LEVELS):
-        n = ai.level_nodes(name, level)
+        n = ai.level_nodes(g, level)
         us = 0
         dsum = 0
         nsum = 0
@@ -152,7 +152,7 @@ def report(rows, nodes, reps):
              "Unix port (`.venv/bin/micropython -X heapsize=180k`)."
              % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     L.append("")
-    L.append("Method: each game's search (engine/search.py + engine/eval_<game>.py) runs on %d "
+    L.append("Method: each game's search (engine/search.py + engine/<game>/eval.py) runs on %d "
              "fixed positions (the start and positions from seeded random games), %d nodes each, "
              "%d runs; nodes/s = nodes / CPU time of the searches (getrusage of the worker "
              "process, minus a run without the timed searches; the machine is shared, so CPU "

@@ -4,7 +4,7 @@
 #                              [--against SPEC [--margin M] [--check K]]
 # Coordinate descent: for each weight in turn try weight + step and weight - step (a step of 0
 # leaves that weight alone); steps halve after a sweep without change. Prints a log; the final
-# weights go into engine/eval_<game>.py WEIGHTS by hand. Matches are seat-swapped, from the
+# weights go into engine/<game>/eval.py WEIGHTS by hand. Matches are seat-swapped, from the
 # arena's balanced openings, at a fixed node budget (reproducible).
 #   self-play (default): the candidate plays the current weights and replaces them when it
 #     scores at least --accept (default 0.55);
@@ -64,7 +64,7 @@ def main(argv):
     nodes = int(opts.get("--nodes", 800))
     n_games = int(opts.get("--games", 160))
     sweeps = int(opts.get("--sweeps", 2))
-    mod = getattr(__import__("engine.eval_" + name), "eval_" + name)
+    mod = getattr(__import__("engine.%s.eval" % name), name).eval
     w = list(mod.WEIGHTS)
     if "--start" in opts:
         w = [int(x) for x in opts["--start"].split(",")]

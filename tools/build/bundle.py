@@ -402,12 +402,12 @@ def mpy(march="armv6m"):
     out = os.path.join(BUILD, "mpy", "engine")
     if os.path.isdir(out):
         shutil.rmtree(out)
-    os.makedirs(out)
     total_py = total_mpy = 0
     print("%-28s %8s %8s" % ("module (MicroPython .mpy)", ".py", ".mpy"))
-    for src in sorted(glob.glob(os.path.join(ROOT, "engine", "*.py"))):
+    for src in sorted(glob.glob(os.path.join(ROOT, "engine", "**", "*.py"), recursive=True)):
         rel = os.path.relpath(src, ROOT)
-        dest = os.path.join(out, os.path.basename(src)[:-3] + ".mpy")
+        dest = os.path.join(BUILD, "mpy", rel[:-3] + ".mpy")  # engine/<game>/ as folders too
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
         subprocess.run([exe, MPY_OPT, "-march=" + march, "-o", dest, "-s", source_name(rel), src],
                        check=True)
         a, b = os.path.getsize(src), os.path.getsize(dest)

@@ -76,7 +76,7 @@ for lv in LEVELS:
     p.move(poss[0], lv)
     us = took_us(t)
     out(what="level", game=NAME, level=lv, ms=us / 1000, nodes=p.last[2], depth=p.last[3],
-        budget=ai.level_nodes(NAME, lv))
+        budget=ai.level_nodes(g, lv))
 for i, pos in enumerate(positions(g, %(l5)d) if %(l5)d else ()):
     gc.collect()
     t = ticks_us()
@@ -119,11 +119,11 @@ HEAPMAP_MODULES = ("engine.compat", "engine.games", "engine.record", "engine.sea
                    "firmware.session", "firmware.app", "firmware.views.ui",
                    "firmware.views.label", "firmware.views.menu", "firmware.screens.menu_items",
                    "firmware.screens.menu", "firmware.rule_text", "firmware.views.board",
-                   "firmware.screens.play", "firmware.views.pit", "engine.oanquan", "engine.eval_oanquan",
+                   "firmware.screens.play", "firmware.views.pit", "engine.oanquan", "engine.oanquan.eval",
                    "firmware.games.oanquan.adapter", "firmware.games.oanquan.view",
-                   "engine.sanyao", "engine.eval_sanyao", "firmware.games.sanyao.adapter",
-                   "firmware.games.sanyao.view", "engine.omweso", "engine.eval_omweso",
-                   "engine.omweso_run", "firmware.games.omweso.adapter",
+                   "engine.sanyao", "engine.sanyao.eval", "firmware.games.sanyao.adapter",
+                   "firmware.games.sanyao.view", "engine.omweso", "engine.omweso.eval",
+                   "engine.omweso.run", "firmware.games.omweso.adapter",
                    "firmware.games.omweso.view")
 
 
@@ -133,8 +133,8 @@ def bench_heapmap(quick, log):
         with emu.circuitpython(board, build(board, True)) as chip:
             appflow.boot_to_title(chip)
             chip.interrupt_to_repl()
-            mods = [m for m in HEAPMAP_MODULES if os.path.exists(
-                os.path.join(ROOT, m.replace(".", "/") + ".py"))]
+            mods = [m for m in HEAPMAP_MODULES if any(os.path.exists(
+                os.path.join(ROOT, m.replace(".", "/") + end)) for end in (".py", "/__init__.py"))]
             out, err, _ = chip.raw_exec(HEAPMAP_SCRIPT % dict(board=board, modules=mods),
                                         ms=120000)
         got = lines_of(out)

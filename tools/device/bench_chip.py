@@ -88,7 +88,7 @@ poss = positions(g, %(count)d)
 gc.collect()
 s = ai.Search(g)
 for level in %(levels)r:
-    n = ai.level_nodes(%(name)r, level)
+    n = ai.level_nodes(g, level)
     for p in poss:
         t = time.ticks_us()
         s.run(p, n, 0, 0)

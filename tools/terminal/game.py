@@ -3,7 +3,6 @@
 # then play with typed moves; h help, i hint, m the moves so far, u take back, q quit. The board is
 # drawn from one fixed seat: yours against the computer. Each game's words: terminal/<game>.py.
 import importlib
-import os
 import random
 import sys
 import textwrap
@@ -84,11 +83,6 @@ def view_for(players):
     if players[1] is None:
         return View(["the computer", "you"], 1)
     return View(["computer 1", "computer 2"], 0)
-
-
-def _present():
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    return [n for n in games.NAMES if os.path.exists(os.path.join(root, "engine", n + ".py"))]
 
 
 def _choose(ask, say, title, options, default=1):
@@ -265,7 +259,7 @@ def _hint(game, rec):
     from engine import ai, explain
     p = ai.Player(game)
     m = p.hint(rec.pos, None, rec.seen)
-    why = explain.explain(p.search, rec, m, ai.level_nodes(game.NAME, 3))["text"]
+    why = explain.explain(p.search, rec, m, ai.level_nodes(game, 3))["text"]
     return "Hint: %s (%s)." % (game.move_str(rec.pos, m), why)
 
 
@@ -399,7 +393,7 @@ def _opponent(level, seed=None):
 
 def terminal(ask=input, say=print, seed=None):
     say = fitted(say)
-    names = _present()
+    names = games.NAMES
     try:
         while True:
             i = _choose(ask, say, "Which game?",

@@ -1,6 +1,7 @@
-# Omweso bookkeeping around the sowing of engine/omweso.py: set-up moves, the end of a move (OM-7
-# annulment, OM-8 wins and points), the match and the automatic next game. Allocates nothing
-# without a trace. Byte layout: see engine/omweso.py (the numbers are repeated here as constants).
+# Omweso bookkeeping around the sowing of the Game (engine/omweso/__init__.py): set-up moves, the
+# end of a move (OM-7 annulment, OM-8 wins and points), the match and the automatic next game.
+# Allocates nothing without a trace. Byte layout: see the Game (the numbers are repeated here as
+# constants).
 from engine.compat import const
 
 _TM = const(32)

@@ -1,8 +1,8 @@
 # Omweso (docs/rules.md section 3): 4x8 pits, relay sowing, captures by opposition, reverse captures.
 # Position bytearray: 0..15 player 0's pits, 16..31 player 1's (each in its owner's index order),
 # then to_move, phase, over, winner, reason, moves_made, captures, points, game_no (16-bit each),
-# ply (24-bit). Text notation, JSON and set-up parsing: engine/omweso_json.py; game end,
-# points and the next game of the match: engine/omweso_match.py.
+# ply (24-bit). Text notation, JSON and set-up parsing: engine/omweso/json.py; game end,
+# points and the next game of the match: engine/omweso/match.py.
 # Move code: pit | star << 4 | n << 5 | bits << 10 (n choice points, bit k set = k-th is "-");
 # set-up codes are SETUP | k (k < 4 a preset arrangement, 15 the arrangement last parsed).
 # Speed (the AI): moves() and play() without a trace sow with _sow, the trace-free twin of _run;
@@ -10,8 +10,8 @@
 # has it (the first _KEEP moves of the last list), so a listed move is usually sown once.
 from engine.compat import const
 from engine import rules as _rules
-from engine import omweso_match as _mt
-from engine.omweso_match import g16 as _g16, REASONS, PRESETS
+from engine.omweso import match as _mt
+from engine.omweso.match import g16 as _g16, REASONS, PRESETS
 
 TM = const(32)
 PH = const(33)
@@ -55,6 +55,17 @@ class Game:
                ("three_seed_opening", False, (False, True)))
     MAX_MOVES = 256
     SIZE = 54
+    # What the AI needs to know of the game (engine/ai.py): its search's speed on the console's
+    # firmware, Search.run on the emulated RP2040 under CircuitPython 10.2.1 (bundle .mpy, 2000
+    # nodes from the start and three seeded positions; tools/device/bench.py, docs/performance.md
+    # "Measured on the emulated RP2040"), which makes a level's think time a node budget, and
+    # the common short-reading rates (None). Measured 684 nodes/s (683 on 2026-12-02), but set
+    # from level 5's own times (ten positions: median 5.26 s at 620, 5.08 s at 560, 4.56 s at
+    # 500): its speed per node falls as the seeds gather and the sowings grow long (380-550
+    # nodes/s in later positions). Level 5 over ten positions: a median 4.11 / 4.47 / 4.33 s
+    # (Ô Ăn Quan / San-Yao / Omweso), never over 5.21 / 4.97 / 6.11 s.
+    DEVICE_NPS = 500
+    MISTAKES = None
 
     def __init__(self, rules=None):
         r = self.rules = _rules.check("omweso", self.OPTIONS, rules)
@@ -128,11 +139,11 @@ class Game:
                                     for k in range((move >> 5) & 31))
 
     def parse_move(self, pos, text):
-        from engine import omweso_json
-        return omweso_json.parse_move(self, pos, text)
+        from engine.omweso import json
+        return json.parse_move(self, pos, text)
 
     def to_json(self, pos):
-        # here, not in omweso_json (checks and parsing): the device draws every position from it
+        # here, not in omweso/json.py (checks and parsing): the device draws every position from it
         return {"game": "omweso", "rules": dict(self.rules), "to_move": pos[TM],
                 "ply": pos[PLY] | pos[PLY + 1] << 8 | pos[PLY + 2] << 16,
                 "result": self.result(pos),
@@ -144,8 +155,8 @@ class Game:
                 "game_no": _g16(pos, GN)}
 
     def from_json(self, obj):
-        from engine import omweso_json
-        return omweso_json.from_json(self, obj)
+        from engine.omweso import json
+        return json.from_json(self, obj)
 
     # ----- move generation -----
     def moves(self, pos, out):
@@ -369,8 +380,8 @@ class Game:
         return self._ftc or _g16(pos, MM + 2 * p) > self._first
 
     def _run(self, b, p, pit, n, bits, pos, trace):
-        # the traced sowing (animation, parse_move) lives in engine/omweso_run.py
-        from engine.omweso_run import run
+        # the traced sowing (animation, parse_move) lives in engine/omweso/run.py
+        from engine.omweso.run import run
         return run(self, b, p, pit, n, bits, pos, trace)
 
     # ----- playing -----
@@ -378,7 +389,7 @@ class Game:
         p = pos[TM]
         if trace is None and not move & (SETUP | 16):
             # the hot path (the AI's): _sow, then the counters of an ordinary move inline;
-            # omweso_match.finish takes over when the game may end
+            # match.finish takes over when the game may end
             o = p << 4
             mi = MM + 2 * p
             mm = pos[mi] | pos[mi + 1] << 8

@@ -1,8 +1,8 @@
 # Omweso moves and positions read from text and JSON, with their checks (imported lazily by
-# engine/omweso.py for parse_move and from_json; the app never needs it during a game).
+# engine/omweso/__init__.py for parse_move and from_json; the app never needs it during a game).
 from engine import rules as _rules
 from engine import omweso as _om
-from engine import omweso_match as _mt
+from engine.omweso import match as _mt
 
 _FIELDS = ("game", "rules", "to_move", "ply", "result", "pits", "phase", "moves_made",
            "captures", "points", "game_no")

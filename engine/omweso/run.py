@@ -1,5 +1,6 @@
 # Omweso: the move sown step by step with its trace (the animation) and its choice points counted
-# (parse_move). The AI's untraced path is Game._sow in engine/omweso.py; both give the same board.
+# (parse_move). The AI's untraced path is Game._sow (engine/omweso/__init__.py); both give the
+# same board.
 from engine.omweso import MAXCH, END, ENDLESS, TEMA
 
 
@@ -109,5 +110,5 @@ def run(g, b, p, pit, n, bits, pos, trace):
 
 def _dicts(trace):
     # a plain list (tests, the command line): its own module, never loaded by the app
-    from engine.omweso_trace import Dicts
+    from engine.omweso.trace import Dicts
     return Dicts(trace)

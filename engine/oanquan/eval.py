@@ -33,7 +33,7 @@ class Eval:
         self.mval = game.rules["mandarin_value"]
         self.w0, self.w1, self.w2, self.w3 = weights or WEIGHTS
         # the side and squares terms of one citizen square holding x stones, one lookup (at most
-        # 70 stones: the 50 and two mandarins exchanged, OAQ-6b; engine/oanquan_json.py checks)
+        # 70 stones: the 50 and two mandarins exchanged, OAQ-6b; engine/oanquan/json.py checks)
         self.sq = sq = [0] * 71  # filled in place: a comprehension leaves its growing list behind
         for x in range(1, 71):
             sq[x] = self.w0 * x + self.w1

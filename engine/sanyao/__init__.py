@@ -35,6 +35,17 @@ class Game:
     )
     MAX_MOVES = 10
     SIZE = _SIZE
+    # What the AI needs to know of the game (engine/ai.py): its search's speed on the console's
+    # firmware, Search.run on the emulated RP2040 under CircuitPython 10.2.1 (bundle .mpy, 2000
+    # nodes from the start and three seeded positions; tools/device/bench.py, docs/performance.md
+    # "Measured on the emulated RP2040"), which makes a level's think time a node budget, and
+    # its own short-reading rates per level: its low branching lets even level 3 search ~8 plies,
+    # and its level 1 always plays what takes most at once (chosen with the arena, 200-game
+    # ladders of 2026-12-05, so that every level scores >= 65% against the level below).
+    # Measured 1562 nodes/s (1300 on 2026-12-02): it gets about 80%, since deeper searches cost a
+    # little more per node and a real chip is 5-15% slower than the emulator.
+    DEVICE_NPS = 1270
+    MISTAKES = (1000, 700, 400, 300, 0)
 
     def __init__(self, rules=None):
         r = check("sanyao", self.OPTIONS, rules)
@@ -147,11 +158,11 @@ class Game:
         return "%d" % move
 
     def parse_move(self, pos, text):
-        from engine.sanyao_json import parse_move
+        from engine.sanyao.json import parse_move
         return parse_move(self, pos, text)
 
     def to_json(self, pos):
-        # here, not in sanyao_json (checks and parsing): the device draws every position from it
+        # here, not in sanyao/json.py (checks and parsing): the device draws every position from it
         rules = {}
         for o in self.OPTIONS:
             rules[o[0]] = self.rules[o[0]]
@@ -162,7 +173,7 @@ class Game:
                 "phase": "choose_sons" if pos[_PH] else "play"}
 
     def from_json(self, obj):
-        from engine.sanyao_json import from_json
+        from engine.sanyao.json import from_json
         return from_json(self, obj)
 
     # ---- playing ----

@@ -44,6 +44,16 @@ def set_debt(pos, p, v):
 class Game:
     NAME = "oanquan"
     MAX_MOVES = 10
+    # What the AI needs to know of the game (engine/ai.py): its search's speed on the console's
+    # firmware, Search.run on the emulated RP2040 under CircuitPython 10.2.1 (bundle .mpy, 2000
+    # nodes from the start and three seeded positions; tools/device/bench.py, docs/performance.md
+    # "Measured on the emulated RP2040"), which makes a level's think time a node budget, and
+    # its own short-reading rates per level (engine/ai.py LEVELS; chosen with the arena, 200-game
+    # ladders of 2026-12-05, so that every level scores >= 65% against the level below).
+    # Measured 1390 nodes/s (1388 on 2026-12-02); level 5 took a median 3.65 s at 1200, so 1450
+    # (4.06 s; 4.19 s with the hash-move table of 2026-12-02, whose keys make a node dearer).
+    DEVICE_NPS = 1450
+    MISTAKES = (500, 200, 90, 80, 0)
     OPTIONS = (
         ("mandarin_value", 10, (10, 5)),
         ("empty_mandarin_ends_turn", False, (False, True)),
@@ -321,7 +331,7 @@ class Game:
         return sq << 1 | (1 if text[-1] == "-" else 0)
 
     def to_json(self, pos):
-        # here, not in oanquan_json (checks): the device draws every position from it
+        # here, not in oanquan/json.py (checks): the device draws every position from it
         return {"game": "oanquan", "rules": dict(self.rules), "to_move": pos[TURN],
                 "ply": self.ply(pos), "result": self.result(pos),
                 "squares": list(pos[0:12]), "big": [pos[BIG], pos[BIG + 1]],
@@ -329,7 +339,7 @@ class Game:
                 "debt": [debt(pos, 0), debt(pos, 1)]}
 
     def from_json(self, obj):
-        from engine.oanquan_json import from_json
+        from engine.oanquan.json import from_json
         return from_json(self, obj)
 
 

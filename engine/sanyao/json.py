@@ -1,10 +1,10 @@
 # San-Yao position read from the protocol JSON object (docs/protocol.md, docs/sanyao.md), with checks, and
-# moves from text (Game.to_json writes the object). Imported lazily by engine/sanyao.py: the device
-# loads it only to read a position, never during a game.
+# moves from text (Game.to_json writes the object). Imported lazily by the Game
+# (engine/sanyao/__init__.py): the device loads it only to read a position, never during a game.
 from engine.compat import const
 from engine.rules import check
 
-# the position layout of engine/sanyao.py (const names are private to each module on MicroPython)
+# the position layout of the Game (const names are private to each module on MicroPython)
 _C = const(10)
 _S = const(20)
 _O = const(22)

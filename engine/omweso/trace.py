@@ -1,5 +1,5 @@
 # Omweso's sowing steps (drops, laps, relays) as trace dicts, for a trace that is a plain list:
-# engine/omweso_run.py hands the steps over as parts (the app's firmware/trace.py keeps them
+# engine/omweso/run.py hands the steps over as parts (the app's firmware/trace.py keeps them
 # as small ints); this adapter makes the dicts every other caller reads. Not loaded by the app.
 class Dicts:
     def __init__(self, trace):
