@@ -1,11 +1,11 @@
 # Methods of the Session (firmware/session.py) for the lessons (issues 31, 55), loaded for the
 # call (Session.learn) as firmware/resume.py and firmware/actions.py are: self is the session. A
-# lesson (firmware/lessons/) goes: its rule in plain words and its goal on a text screen; its
-# example played on the board (stage "demo", any key skips it); the player's try on the lesson's
-# position, the goal on the board's top line ("try"); at the sowing's end (Session.skip_anim) the
-# lessons' own check judges it and the final board stays, its verdict on top ("met" or "again");
-# A there gives the move told from its own trace and the goal met or not, B goes back to the
-# board to look at it. A lesson has no AI and is not saved as a game: the save keeps the game
+# lesson (firmware/lessons/; its data: firmware/games/<game>/lessons.py) goes: its rule in plain
+# words and its goal on a text screen; its example played on the board (stage "demo", any key
+# skips it); the player's try on the lesson's position, the goal on the board's top line ("try");
+# at the sowing's end (Session.skip_anim) the lessons' own check judges it and the final board
+# stays, its verdict on top ("met" or "again"); A there gives the move told from its own trace
+# and the goal met or not, B goes back to the board to look at it. A lesson has no AI and is not saved as a game: the save keeps the game
 # offered as "Resume" (firmware/saves.py state); the lessons done are Session.learnt, a bit each,
 # saved with the settings.
 from engine import games
@@ -20,7 +20,7 @@ def load(self):
 
 def drop(self):
     # the lessons' data and code go between two uses (~2 KB while the lesson's move is sown)
-    unload("firmware.lessons." + self.cfg["game"])
+    unload("firmware.games.%s.lessons" % self.cfg["game"])
     unload("firmware.lessons.words")
     unload("firmware.lessons")
 

@@ -3,6 +3,7 @@
 # RAM pattern of docs/architecture.md, "What stays in RAM"), which may go back up the tree.
 import ast
 import os
+import re
 
 import pytest
 
@@ -143,18 +144,44 @@ def test_only_the_brain_runs_the_ai_and_two_modules_read_its_figures():
         assert names and names <= {"level_nodes", "slice_nodes", "POLL_MS"}, (m, names)
 
 
-def test_no_session_screen_view_or_app_file_names_a_game():
+# A game's data by game name that a tool writes: the problems (tools/ai/problems.py --write).
+NAMES_GAMES = ("firmware/problems.py",)
+
+
+def test_no_file_outside_a_games_folders_names_a_game():
     # docs/architecture.md "Where to add": what differs between games is asked of the game's own
-    # folder (firmware/games/<game>/, its adapter's flags), never decided by a name in generic code
+    # folders (engine/<game>/, firmware/games/<game>/: its adapter's flags, its lessons' prefix,
+    # its title note), never decided by a name in generic code, nor a list of modules by name
     from engine.games import NAMES
     named = []
-    for top in ("firmware/screens", "firmware/views"):
-        files = [p for p, rel in sources(top)]
-        named += [(p, n) for p in files for n in NAMES if _names_game(p, n)]
-    for rel in ("session.py", "app.py", "brain.py", "trace.py", "actions.py", "resume.py"):
-        p = os.path.join(ROOT, "firmware", rel)
-        named += [(p, n) for n in NAMES if _names_game(p, n)]
+    for p, rel in sources("firmware"):
+        if rel.split("/")[2:3] in [[n] for n in NAMES] or rel in NAMES_GAMES:
+            continue
+        named += [(rel, n) for n in NAMES if _names_game(p, n)]
     assert not named, named
+
+
+def test_one_app_folder_per_game():
+    # docs/architecture.md "Where to add": a game's app side is firmware/games/<game>/ (with its
+    # title note in the package's own file), its terminal words tools/terminal/<game>.py
+    from engine.games import NAMES
+    here = os.path.join(ROOT, "firmware", "games")
+    assert {n for n in os.listdir(here) if os.path.isdir(os.path.join(here, n))
+            and n != "__pycache__"} == set(NAMES)
+    for n in NAMES:
+        for part in ("__init__", "adapter", "view", "help", "rule_text", "lessons"):
+            assert os.path.exists(os.path.join(here, n, part + ".py")), (n, part)
+        assert "DESC" in open(os.path.join(here, n, "__init__.py"), encoding="utf-8").read(), n
+        assert os.path.exists(os.path.join(ROOT, "tools", "terminal", n + ".py")), n
+
+
+def test_the_game_name_check_finds_a_name(tmp_path):
+    for text in ('X = "sanyao"\n', 'unload("firmware.lessons.sanyao")\n',
+                 'f("engine/sanyao/run.py")\n'):
+        (tmp_path / "m.py").write_text(text)
+        assert _names_game(str(tmp_path / "m.py"), "sanyao"), text
+    (tmp_path / "m.py").write_text('"""About sanyao."""\nX = "sanyaox"\n')
+    assert not _names_game(str(tmp_path / "m.py"), "sanyao")
 
 
 def test_one_engine_folder_per_game_and_no_other_engine_file_names_one():
@@ -179,9 +206,14 @@ def test_one_engine_folder_per_game_and_no_other_engine_file_names_one():
 
 
 def _names_game(path, name):
-    """True if a string constant of the file is the game's name."""
+    """True if a string constant of the file (not a docstring) is the game's name or a module or
+    file path through it."""
     tree = ast.parse(open(path, encoding="utf-8").read())
-    return any(isinstance(n, ast.Constant) and n.value == name for n in ast.walk(tree))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+               and re.search(r"(^|[./])%s($|[./])" % name, n.value) for n in ast.walk(tree))
 
 
 def test_the_architecture_page_maps_every_firmware_file():

@@ -5,18 +5,21 @@
 #   games/<name>/view.py       its board on the screen (displayio)
 #   games/<name>/help.py       its "How to play" text (loaded only for the help screen)
 #   games/<name>/rule_text.py  its rule options in a player's words (firmware/rule_text.py)
-#   games/notes.py             one line about each game for the title menu (menus only)
-# A fourth game is a fourth folder, its name in engine/games.py and its line in notes.py: no
-# session, screen or view file names a game. The parts are found by name (part(), through
-# firmware.common.module); the bundle ships the whole package. Only the active game's modules
-# stay loaded (keep_game).
+#   games/<name>/lessons.py    its lessons (LESSONS, its rules' prefix: firmware/lessons/)
+#   games/<name>/__init__.py   its note on the title and the title's picture of its board (DESC):
+#                              the package's own file, so the title loads no other part of it
+# A fourth game is a fourth folder here and one in engine/, its name in engine/games.py: no file
+# outside a game's folders names it (tests/test_house.py). The parts are found by name (part(),
+# through firmware.common.module); the bundle ships the whole package. Only the active game's
+# modules stay loaded (keep_game).
 import sys
 from firmware.common import unload, module
 from engine.games import NAMES
 
 
 def part(name, what):
-    """One part of a game's app side: what = "adapter", "view", "help" or "rule_text"."""
+    """One part of a game's app side: what = "adapter", "view", "help", "rule_text" or
+    "lessons"."""
     return module("firmware.games.%s.%s" % (name, what))
 
 

@@ -1,9 +1,9 @@
 # Lessons (issue 31): one rule each, in the order a beginner needs them. A lesson is the rule in
 # plain words, an example move played on the board, then a small position made for it, a goal in
 # one sentence, the move the player makes, and whether the goal was met, told from the move's own
-# trace (tell()); a wrong move can be tried again. The lessons of a game are data in
-# firmware/lessons/<game>.py (LESSONS), loaded only for the game being learnt and only for the
-# call; the words that tell a move are firmware/lessons/words.py. Portable, no display: the
+# trace (tell()); a wrong move can be tried again. The lessons of a game are data in its folder,
+# firmware/games/<game>/lessons.py (LESSONS), loaded only for the game being learnt and only for
+# the call; the words that tell a move are firmware/lessons/words.py. Portable, no display: the
 # terminal game (tools/terminal/learn.py) and the device (firmware/lesson.py) read the same
 # lessons.
 # A lesson (dict): title, rule (the number of its ID in docs/rules.md: rule()), why (the rule in
@@ -18,9 +18,9 @@
 
 def rule(name, lesson):
     """The ID of the rule the lesson teaches (docs/rules.md): "OAQ-4". A lesson gives its number
-    (a short string would stay in the chip's table of names for good: tools/device/names.py)."""
-    return ("OAQ-" if name == "oanquan" else "SY-" if name == "sanyao" else "OM-") + \
-        str(lesson["rule"])
+    (a short string would stay in the chip's table of names for good: tools/device/names.py),
+    the game's lessons module its rules' prefix."""
+    return module(name).prefix + str(lesson["rule"])
 
 
 def bit(name, i):
@@ -31,7 +31,7 @@ def bit(name, i):
 
 def module(name):
     from firmware.common import module as get
-    return get("firmware.lessons." + name)
+    return get("firmware.games.%s.lessons" % name)
 
 
 def load(name):
@@ -209,7 +209,8 @@ def tell(game, lesson, pos, move):
     """(goal met, the move in a player's words: what its trace shows, one sentence a line)."""
     w = play(game, lesson, pos, move, True)
     # (the caller unloads it: firmware/lesson.py _drop)
-    return w.met, getattr(module("words"), game.NAME)(game, lesson, pos, move, w)
+    from firmware.lessons import words
+    return w.met, getattr(words, game.NAME)(game, lesson, pos, move, w)
 
 
 def attempt(game, lesson, pos, move):

@@ -6,6 +6,7 @@
 #   over.py     game / match over: the final board, then every term of the score
 #   history.py  the moves so far, replay the last move
 from firmware.common import unload
+from engine.games import NAMES
 
 
 def drop_menus():
@@ -14,7 +15,7 @@ def drop_menus():
     for m in ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
               "firmware.screens.menu", "firmware.screens.pause",
               "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
-              "firmware.rule_text", "firmware.games.notes",
-              "firmware.lessons.oanquan", "firmware.lessons.sanyao", "firmware.lessons.omweso",
-              "firmware.lessons"):
+              "firmware.rule_text", "firmware.lessons"):
         unload(m)
+    for g in NAMES:  # the lessons of the games (Learn...)
+        unload("firmware.games.%s.lessons" % g)

@@ -117,8 +117,7 @@ class MenuScreen:
         if it[0] == "version":  # Settings -> About: the game's version and its runtime
             return M.ABOUT
         if self.name == "title" and it == ("cfg", "game"):
-            from firmware.games.notes import DESC
-            return DESC[s.cfg["game"]][0]
+            return common.module("firmware.games." + s.cfg["game"]).DESC[0]
         k = common.key
         ud = k(s, "x", "y") if s.four else k(s, "up", "down")
         if it[0] == "cfg":

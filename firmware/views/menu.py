@@ -148,10 +148,10 @@ def mini_board(group, x, y, w, h):
 
 def draw(bmp, game):
     """A game's board at its start (its rows of pits, the seeds in them, its stores or mandarin
-    squares: firmware/games/notes.py DESC) over the whole title picture. (Its name is one the app
-    has already: the chip keeps every new name for good.)"""
-    from firmware.games.notes import DESC
-    _, cols, rows, ends, seeds = DESC[game]
+    squares: firmware/games/<game>/__init__.py DESC) over the whole title picture. (Its name is
+    one the app has already: the chip keeps every new name for good.)"""
+    from firmware.common import module
+    _, cols, rows, ends, seeds = module("firmware.games." + game).DESC
     w, h = bmp.width, bmp.height
     ui.rect(bmp, 0, 0, w, h, 0)
     ui.rect(bmp, 2, 0, w - 4, h, 1)  # the board, its corners cut

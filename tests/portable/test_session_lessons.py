@@ -35,7 +35,7 @@ def _open(s, c, i):
     """From the lesson list: lesson i's rule and goal, its example played (A skips it to its
     end), then its board."""
     ls = L.load(s.cfg["game"])[i]  # (before the session's own load and drop)
-    unload("firmware.lessons." + s.cfg["game"])  # (its code: Omweso's engine loads next)
+    unload("firmware.games.%s.lessons" % s.cfg["game"])  # (its code: Omweso's engine loads next)
     s.scr.select(("lesson", i))
     press(s, c, "a")
     assert s.screen == "lesson" and s.scr.kind == "goal"
@@ -54,7 +54,7 @@ def _open(s, c, i):
     assert s.screen == "play" and s.phase in ("select", "setup") and s.stage == "try"
     assert s.goal == ls["line"] and len(s.goal) <= 26
     assert s.brain is None  # no AI in a lesson, and none named
-    assert "firmware.lessons." + s.cfg["game"] not in sys.modules  # its data go while it is played
+    assert "firmware.games.%s.lessons" % s.cfg["game"] not in sys.modules  # its data go while it is played
     assert s.names()[s.human] == "You" and s.names()[1 - s.human] == "Other"
     assert bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     return ls
@@ -155,7 +155,7 @@ def _lessons(name, other=None):
     for i in range(len(lessons)):
         ls = _open(s, c, i)
         start = bytes(s.rec.pos)
-        gone = "firmware.lessons." + name
+        gone = "firmware.games.%s.lessons" % name
         if s.phase == "setup":
             _set_up(s, c, [2] * 16)  # 32 seeds, not as the goal wants
         else:
@@ -206,7 +206,7 @@ def _lessons(name, other=None):
     # one session, as on the device (two do not fit MicroPython's 180 KB with a save), and the
     # lessons' data the test read go too
     s = lessons = ls = None
-    unload("firmware.lessons." + name)
+    unload("firmware.games.%s.lessons" % name)
     import gc
     gc.collect()
     t = make(name, store=store)

@@ -1,7 +1,7 @@
 # The terminal game's lessons (tools/terminal/game.py, "Who plays?" -> learn): the lessons of
 # firmware/lessons/ one at a time: the rule in plain words, its example played (Enter: shown, s:
-# skipped), the goal, the board, your move told from its trace (firmware/lessons/<game>.py tell)
-# and whether the goal was met; a wrong move puts the lesson's position back to try again.
+# skipped), the goal, the board, your move told from its trace (firmware/lessons/__init__.py
+# tell, the game's lessons in firmware/games/<game>/lessons.py) and whether the goal was met; a wrong move puts the lesson's position back to try again.
 from engine import games
 import firmware.lessons as L
 

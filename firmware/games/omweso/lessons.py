@@ -3,6 +3,7 @@
 # game under way (each player has moved and captured), so captures are allowed (OM-6): complete()
 # adds that. A position's pits are a text, yours then the opponent's, made into lists only for
 # the position asked (lists of every lesson's pits took 2.6 KB more while the lessons load).
+prefix = "OM-"  # of its rules' IDs in docs/rules.md (lessons.rule: "OM-4")
 
 
 def complete(game, lesson, obj):

@@ -1,5 +1,6 @@
 # San-Yao's lessons (firmware/lessons/__init__.py). You control holes 0-4 (the bottom row);
 # sowing always goes round counter-clockwise, 0 to 9 and back to 0.
+prefix = "SY-"  # of its rules' IDs in docs/rules.md (lessons.rule: "SY-4")
 
 
 def complete(game, lesson, obj):

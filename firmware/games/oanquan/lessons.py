@@ -1,5 +1,6 @@
 # Ô Ăn Quan's lessons (firmware/lessons/__init__.py): one rule each, in the order a beginner needs
 # them. You play the bottom row, squares 1-5; the mandarin squares are 0 (left) and 6 (right).
+prefix = "OAQ-"  # of its rules' IDs in docs/rules.md (lessons.rule: "OAQ-4")
 
 
 def complete(game, lesson, obj):
