@@ -98,7 +98,10 @@ class HeadlessDisplay(busdisplay.BusDisplay):
     def __init__(self, width=240, height=240):
         self.buf = bytearray(width * height * 2)
         self.framebus = FrameBus(self.buf, width, height)
-        super().__init__(None, b"", width=width, height=height, auto_refresh=False)
+        # auto-refresh on, as a chip's display is made: the app turns it off and refreshes the
+        # displayio screens itself, never while a picture drawn straight to the panel shows
+        # (firmware/app.py); _background makes it refresh nothing on its own
+        super().__init__(None, b"", width=width, height=height, auto_refresh=True)
 
     @property
     def bus(self):
@@ -122,11 +125,13 @@ class HeadlessDisplay(busdisplay.BusDisplay):
         pass
 
     def _background(self):
-        pass  # refreshed explicitly by snapshot(); no refresh from displayio's thread
+        pass  # no refresh from displayio's thread: by the app, or snapshot()
 
     def snapshot(self):
-        """Refresh now and return self (the buffer is up to date)."""
-        self.refresh()
+        """The panel's picture: self, its buffer up to date (refreshed now unless an app
+        refreshes it: it then turned auto-refresh off; its buffer is the panel's picture)."""
+        if self.auto_refresh:
+            self.refresh()
         return self
 
     def pixel(self, x, y):

@@ -29,7 +29,7 @@ def test_hint_green_ring_under_the_cursor_and_words_naming_a_numbered_square():
     assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.GREEN)
     assert s.msg.startswith("Hint: square %d " % s.hint)
     assert s.msg.endswith(("clockwise", "anticlockwise"))
-    assert pit.numbered  # the square the words name carries its number
+    assert pit.state[5] == s.hint  # the square the words name carries its number
     R.press(s, "right")  # the cursor moves on: the hint stays green, the cursor is yellow
     d = R.shot(app)
     assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.GREEN)

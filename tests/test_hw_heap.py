@@ -171,23 +171,29 @@ FONT = _Font()
 # the measurement starts): just enough for boards/<name>.py to run as it does on the device.
 HW_FAKES = {
     "board.py": "import displayio\n"
+                "class _Bus:\n"
+                "    def send(self, command, data): pass\n"
                 "class _Display:\n"
                 "    def __init__(self, w, h):\n"
-                "        self.width, self.height = w, h\n"
+                "        self.width, self.height, self.rotation, self.bus = w, h, 0, _Bus()\n"
                 "        self.root_group = None\n"
                 "        self.auto_refresh = True\n"
+                "    def refresh(self): pass\n"
                 "DISPLAY = _Display(%(w)d, %(h)d)\n"
                 "%(pins)s\n",
     "keypad.py": "class _Events:\n    def get(self): return None\n"
                  "class Keys:\n    def __init__(self, *a, **k): self.events = _Events()\n",
     "microcontroller.py": "nvm = bytearray(4096)\n",
     "busio.py": "class SPI:\n    def __init__(self, *a, **k): pass\n",
-    "fourwire.py": "class FourWire:\n    def __init__(self, *a, **k): pass\n",
+    "fourwire.py": "class FourWire:\n    def __init__(self, *a, **k): pass\n"
+                   "    def send(self, command, data): pass\n",
     "busdisplay.py": "class BusDisplay:\n"
-                     "    def __init__(self, bus, init, width=0, height=0, **k):\n"
-                     "        self.width, self.height = width, height\n"
+                     "    def __init__(self, bus, init, width=0, height=0, rotation=0, **k):\n"
+                     "        self.width, self.height, self.bus = width, height, bus\n"
+                     "        self.rotation = rotation\n"
                      "        self.root_group = None\n"
-                     "        self.auto_refresh = True\n",
+                     "        self.auto_refresh = True\n"
+                     "    def refresh(self): pass\n",
     "audiocore.py": "class RawSample:\n    def __init__(self, *a, **k): pass\n",
     "audiopwmio.py": "class PWMAudioOut:\n    playing = False\n"
                      "    def __init__(self, *a, **k): pass\n"

@@ -112,10 +112,10 @@ class GameOverScreen:
         out += [""] + list(self.s.final_lines)
         return out
 
-    def view(self, w, h):
-        if self.page == 0:
+    def view(self, w, h, panel=None):
+        if self.page == 0:  # the final board (drawn straight to the panel: App.build)
             from firmware.games import part
-            return part(self.s.cfg["game"], "view").View(w, h, self.s)
+            return part(self.s.cfg["game"], "view").View(w, h, self.s, panel)
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 

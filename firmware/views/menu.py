@@ -15,7 +15,6 @@ class MenuView:
         self.h = h
         self.group = displayio.Group()
         g = self.group
-        ui.backdrop(g, w, h, ui.BG)
         self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
         self.n = max(3, (h - 4 * LINE - 4) // LINE)
         self.y0 = 4 + LINE
