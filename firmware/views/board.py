@@ -1,9 +1,11 @@
 # The part of every game screen that is the same: status line (whose turn, round), AI-thinking
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
 from firmware.views import ui, label
-from firmware.views.paint import pen, Pit, Layers, Label, Frame
-from engine.compat import ticks_diff
+from firmware.views.paint import pen, Pit, Layers, Label
+from engine.compat import const, ticks_diff
 from firmware.common import num, key, suffix
+
+_BAR_W = const(30)  # the AI's progress bar at least (a fifth of the screen)
 
 
 class BoardView:
@@ -290,3 +292,60 @@ class BoardView:
 
     def draw(self, s, scene, styles):
         pass
+
+
+class Frame:
+    """The lines round a board (status at the top, message at the bottom, the think line at
+    the top right) and the AI's progress bar, on the panel: the bar is sent after the lines
+    (the think line's place is under it)."""
+
+    def __init__(self, screen, w, h, due):
+        self.w = w
+        self.h = h
+        self.screen = screen
+        self.due = due
+        self.status = Label(screen, 2, 1, ui.TEXT, (0, 0), due)
+        self.think = Label(screen, w - 2, 1, ui.YELLOW, (1.0, 0), due)
+        self.msg = Label(screen, w // 2, h - ui.CH_H - 1, ui.YELLOW, (0.5, 0), due)
+        self.bar_w = max(_BAR_W, w // 5)
+        self.bar_v = -2
+        self.state = (None, 0)
+
+    def progress(self, v, tick=0):
+        """The AI's progress v (0-100), a sweeping block when v < 0, the
+        bar gone (black) when v is None."""
+        bw = self.bar_w
+        key = -2 if v is None else v if v >= 0 else -10 - tick % (bw - 6)
+        if key == self.bar_v:
+            return
+        self.bar_v = key
+        self.state = (v, tick)
+        Label.mark(self)
+
+    def send(self):
+        """What is due: the changed lines, then the bar (again, if the think line was sent
+        under it)."""
+        due = self.due
+        if self.think in due and self not in due and self.bar_v != -2:
+            due.append(self)
+        for t in due:
+            if t is not self:
+                t.send()
+        if self in due:
+            self.screen.draw(self.w - self.bar_w - 3, 2, self.bar_w, ui.BAR_H, pen, self)
+        del due[:]
+
+    def paint(self, p):
+        v, tick = self.state
+        x = self.w - self.bar_w - 3
+        bw = self.bar_w
+        if v is None:
+            p.fill(x, 2, bw, ui.BAR_H, 0)
+            return
+        p.fill(x, 2, bw, ui.BAR_H, ui.DIM)
+        p.fill(x, 2, bw, 1, ui.YELLOW)
+        p.fill(x, 1 + ui.BAR_H, bw, 1, ui.YELLOW)
+        if v >= 0:
+            p.fill(x, 3, bw * min(v, 100) // 100, ui.BAR_H - 2, ui.YELLOW)
+        else:
+            p.fill(x + tick % (bw - 6), 3, 6, ui.BAR_H - 2, ui.YELLOW)

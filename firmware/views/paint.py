@@ -1,5 +1,6 @@
-# The board drawn straight to the panel (firmware/views/direct.py, issue 53): its pits, its lines
-# and the AI's progress bar, the pieces firmware/views/board.py's BoardView makes. One pen paints
+# The board drawn straight to the panel (firmware/views/direct.py, issue 53): its pits and its
+# lines, the pieces firmware/views/board.py's BoardView makes (with its Frame: the lines round
+# the board and the AI's progress bar). One pen paints
 # a pit's rectangles in screen colours: no bitmap or layout per pit, its geometry is its call's
 # numbers, a half-moon's outline worked out once. A pit, a line, the bar is sent only when what
 # it shows changed. (Names: the app's own where they fit, Pit, Label, Layers, Frame: every new
@@ -8,7 +9,6 @@ from engine.compat import const
 from firmware.views import ui, label
 
 _CAPTURED = const(0xA03020)  # a capture's body
-_BAR_W = const(30)  # the AI's progress bar at least (a fifth of the screen)
 
 # A 3x5 pixel font for the pits' counts and numbers (no label per pit: 32 labels would not fit
 # next to Omweso's search), each run of a glyph's row one fill. Each glyph: 5 rows of 3 bits,
@@ -354,60 +354,3 @@ class Label:
     def paint(self, p):
         p.fill(0, 0, p.w, p.h, 0)
         p.glyphs(self.at[0], self.pos[1], self._text, self._color)
-
-
-class Frame:
-    """The lines round a board (status at the top, message at the bottom, the think line at
-    the top right) and the AI's progress bar, on the panel: the bar is sent after the lines
-    (the think line's place is under it)."""
-
-    def __init__(self, screen, w, h, due):
-        self.w = w
-        self.h = h
-        self.screen = screen
-        self.due = due
-        self.status = Label(screen, 2, 1, ui.TEXT, (0, 0), due)
-        self.think = Label(screen, w - 2, 1, ui.YELLOW, (1.0, 0), due)
-        self.msg = Label(screen, w // 2, h - ui.CH_H - 1, ui.YELLOW, (0.5, 0), due)
-        self.bar_w = max(_BAR_W, w // 5)
-        self.bar_v = -2
-        self.state = (None, 0)
-
-    def progress(self, v, tick=0):
-        """The AI's progress v (0-100), a sweeping block when v < 0, the
-        bar gone (black) when v is None."""
-        bw = self.bar_w
-        key = -2 if v is None else v if v >= 0 else -10 - tick % (bw - 6)
-        if key == self.bar_v:
-            return
-        self.bar_v = key
-        self.state = (v, tick)
-        Label.mark(self)
-
-    def send(self):
-        """What is due: the changed lines, then the bar (again, if the think line was sent
-        under it)."""
-        due = self.due
-        if self.think in due and self not in due and self.bar_v != -2:
-            due.append(self)
-        for t in due:
-            if t is not self:
-                t.send()
-        if self in due:
-            self.screen.draw(self.w - self.bar_w - 3, 2, self.bar_w, ui.BAR_H, pen, self)
-        del due[:]
-
-    def paint(self, p):
-        v, tick = self.state
-        x = self.w - self.bar_w - 3
-        bw = self.bar_w
-        if v is None:
-            p.fill(x, 2, bw, ui.BAR_H, 0)
-            return
-        p.fill(x, 2, bw, ui.BAR_H, ui.DIM)
-        p.fill(x, 2, bw, 1, ui.YELLOW)
-        p.fill(x, 1 + ui.BAR_H, bw, 1, ui.YELLOW)
-        if v >= 0:
-            p.fill(x, 3, bw * min(v, 100) // 100, ui.BAR_H - 2, ui.YELLOW)
-        else:
-            p.fill(x + tick % (bw - 6), 3, 6, ui.BAR_H - 2, ui.YELLOW)
