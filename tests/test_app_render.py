@@ -135,8 +135,19 @@ def check_board(app, s):
             nx, ny = M.number_origin(pit, cell)
             plain = style == "cursor" or s.cfg["game"] == "omweso"
             ring = to565(ui.STYLE_RING["" if plain else style])
-            for x, y in M.glyph_pixels(str(cell), nx, ny, 1):
-                assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
+            tab = not M.dots(pit)  # a small pit: light digits on a dark tab (issue 55)
+            number = M.glyph_pixels(str(cell), nx, ny, 1)
+            for x, y in number:
+                assert d.pixel(pit.x + x, pit.y + y) == (stone if tab else ring), (key, cell)
+            if tab:
+                glyph += number  # (stone-coloured: counted below)
+                tw = 4 * len(str(cell)) - 1
+                for x in range(nx - 1, nx + tw + 1):
+                    for y in range(ny - 1, ny + 5):
+                        if (x, y) not in number:
+                            assert d.pixel(pit.x + x, pit.y + y) == to565(ui.RING), (key, x, y)
+                # the tab clear of the count's digits: a row or a column of the body between
+                assert ny + 5 <= ty or nx + tw + 1 <= tx or tx + 4 * sc * len(t) <= nx - 1, key
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
         stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)
         exp = min(n, M.capacity(pit, big)) * M.dot(pit) ** 2

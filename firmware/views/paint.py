@@ -180,6 +180,9 @@ def _pit(p, x, y, w, h, shape, m, st, tone):
         else:
             tx = w - tw - 3 if shape == "left" else 3
             ty = h // 4 - 2
+        if not dots:  # a small pit (160x128): the number light on a dark tab in its corner
+            fill(x + tx - 1, y + ty - 1, tw + 2, 6, ui.RING)  # (dark digits on the body did
+            tone = ui.STONE                                   # not read, issue 55)
         _glyphs(p, t, x, y, w, h, tx, ty, 1, tone)
 
 
