@@ -235,6 +235,11 @@ def test_the_direct_board_on_the_chip_is_the_headless_one(board, game, tmp_path)
         square = 43 * 56  # (Ô Ăn Quan's square on this board: a frame sends whole pits)
         assert all(t <= FRAME_MS for t, px in frames if px <= 2 * square), frames
         assert all(t <= MOON_FRAME_MS for t, px in frames), times
+        # a frame sends the rectangles of the pits that changed and nothing else (the status
+        # line, the same through a sowing, not again): whole squares, a half-moon with them
+        pit = {"oanquan": (square, 43 * 114), "omweso": (32 * 35, 32 * 35)}[game]
+        assert all(px % pit[0] == 0 or (px - pit[1]) % pit[0] == 0 for _, px in frames), frames
+        assert any(px == pit[0] for _, px in frames), frames  # one pit changed: its own
 
 
 # What displayio does to pixels sent straight to the panel (issue 53's step 2: the board drawn
