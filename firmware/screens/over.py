@@ -140,7 +140,7 @@ class GameOverScreen:
             self.to(1)
         elif self.page == 0 and b in ("up", "down") and s.review is not None:
             n = len(s.review.items)  # (the final position, then each; round again)
-            if not n:  # none found yet: the score page, where the review runs
+            if not n or s.review.state < 4:  # not all in: the score page, where the review runs
                 return self.to(1) if s.review.state < 4 else None
             k = self.sel + (1 if b == "down" else -1)
             self.sel = -1 if k >= n else n - 1 if k < -1 else k
