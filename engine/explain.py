@@ -1,11 +1,9 @@
 # Why a move (issue 31): what it takes now, the best answer to it and what that takes, and its
-# value by the search; and a review of a game's moves against the search's best. Used by
+# value by the search; and a review of a game's moves against the search's best (the better
+# move's line four plies deep: engine/lines.py, loaded for it). Used by
 # `cli.py explain` and `cli.py review` (docs/protocol.md). Game-agnostic: the common game face,
 # engine/record.py and one engine/search.py Search made by the caller (its buffers made once).
-from engine.compat import const
 from engine.record import Record
-
-_PLIES = const(4)  # the review's lines (issue 55 #8): the move, the reply, the move after, its reply
 
 
 def value(search, rec, move, nodes):
@@ -70,11 +68,7 @@ _SAY = (("captures %d; then loses %d", "captures %d, nothing lost", "captures %d
         ("gives %d; then loses %d", "gives %d, nothing lost", "gives %d; game over",
          "gives %d; you go again"),
         ("no capture; then loses %d", "no capture is possible yet", "no capture; game over",
-         "no capture; you go again"),
-        # the review's lines (told(): one string split at the call)
-        "takes %d|gives %d|, loses %d|, %d back|, then %d more|, then takes %d|, then loses %d|"
-        ", nothing lost|; game over|takes %d, loses %d in all|no capture; game over|"
-        "takes %d in all; game over|loses %d in all; game over")
+         "no capture; you go again"))
 
 
 def words(taken, reply_taken, ends, again, none=False):
@@ -89,74 +83,6 @@ def words(taken, reply_taken, ends, again, none=False):
     if t.count("%d") == 2:
         return t % (n, reply_taken) if taken else t % reply_taken
     return t % n if taken else t % reply_taken
-
-
-def line(search, rec, move, nodes, reply=-1):
-    """The review's line of `move` (issue 55 #8): the move, then the search's best (`nodes`) at
-    each position after it, up to 4 plies or the game's end; `reply`: the second ply, when a
-    search already found it."""
-    g = rec.game
-    a = Record(g, bytearray(rec.pos), rec.seen)
-    out = [move]
-    a.play(move)
-    while len(out) < _PLIES and not g.over(a.pos):
-        m = reply if reply >= 0 and len(out) == 1 else search.best(a.pos, nodes, 0, 0, a.seen)[0]
-        out.append(m)
-        a.play(m)
-    return out
-
-
-# A line in words for the player of its first move (issue 55 #8), in three parts: what the move
-# takes, what the reply takes, what follows (the rest of the line, for that player); a mover's
-# plies in a row are one turn. At most 26 characters (a line at 160x128): the totals when the
-# parts would not fit. Its words are one string split at the call (_SAY's last): parts of up to
-# 10 characters would each be a name kept for good on the chip.
-def told(rec, path, none=False):
-    """`path` (line()'s, from rec's position) in words: "takes 6, loses 2, 4 back", "takes 6,
-    then 3 more", "then loses 5" (the move took nothing), "takes 12; game over", "takes 30,
-    loses 14 in all" (too long in parts), or as the hint says a quiet line ("quiet move, nothing
-    lost"; none: no legal move captured, "no capture is possible yet")."""
-    g = rec.game
-    a = Record(g, bytearray(rec.pos), rec.seen)
-    me = g.to_move(a.pos)
-    part = [0, 0, 0]  # for `me`: what the move takes, what the reply takes, what follows
-    k = who = -1
-    for m in path:
-        p = g.to_move(a.pos)
-        if p != who and k < 2:
-            k += 1
-        who = p
-        n = gain(g, a.pos, m)
-        part[k] += n if p == me else -n
-        a.play(m)
-    ends = g.over(a.pos)
-    w = _SAY[4].split("|")
-    n, lost, more = part
-    if lost > 0:  # (the reply gave: told with what follows)
-        more, lost = more + lost, 0
-    t = w[0] % n if n > 0 else w[1] % -n if n < 0 else ""
-    if lost:  # (the move took nothing: "then loses 5")
-        t += (w[2] if t else w[6][2:]) % -lost
-    if more:
-        m = (w[3] if lost else w[4] if n > 0 else w[5]) % more if more > 0 else \
-            (w[4] if lost else w[6]) % -more
-        t += m if t else m[2:]
-    if not t:  # nothing taken either way
-        return w[10] if ends else _SAY[3 if none else 1][1]
-    if ends:
-        t += w[8]
-    elif n >= 0 and not lost and more >= 0 and len(t) <= 12:  # (", nothing lost": 14)
-        t += w[7]
-    if len(t) > 26:  # ("then" goes: ", then " and ", " from the words, not names)
-        t = t.replace(w[4][:7], w[4][:2])
-    if len(t) > 26:
-        took = (n if n > 0 else 0) + (more if more > 0 else 0)
-        gave = took - n - lost - more
-        t = w[9] % (took, gave) if not ends else \
-            w[11] % (took - gave) if took >= gave else w[12] % (gave - took)
-        if len(t) > 26:  # (numbers of three digits)
-            t = t.replace(w[9][-7:], "")  # (" in all")
-    return t
 
 
 def review(search, rec, moves, nodes, player=None):
@@ -185,9 +111,10 @@ def review(search, rec, moves, nodes, player=None):
                 text = "the search's move"
             elif loss == 0:
                 text = "as good as %s" % bt
-            else:  # the better move's line, four plies deep
-                ln = line(search, rec, best, nodes, -1 if reply is None else reply)
-                text = "better %s: %s" % (bt, told(rec, ln, not captures(search, pos)))
+            else:  # the better move's line, four plies deep (engine/lines.py, as the console)
+                from engine import lines
+                ln = lines.line(search, rec, best, nodes, -1 if reply is None else reply)
+                text = "better %s: %s" % (bt, lines.words(rec, ln, search))
             out.append({"ply": i, "move": g.move_str(pos, m), "best": bt, "loss": loss,
                         "text": text})
         rec.play(m)

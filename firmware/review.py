@@ -3,8 +3,9 @@
 # screen's score page shows (Session.work: presses are answered as on the board; the board page
 # and the search's buffers are never on the heap together), then shown one by one on the final
 # board's page (firmware/screens/over.py): the position before the move, the move played and the
-# better one, and what that one takes. The figures are `cli.py review`'s at the same budget
-# (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
+# better one, and what each leads to four plies deep (issue 55 #8: engine/lines.py, grown for
+# the five listed moves once all are valued). The figures are `cli.py review`'s at the same
+# budget (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
 # move log (firmware/common.py MoveLog: the position it starts from and each move's text). Once
 # done, its figures alone stay (Review.result: over.py's Results) and this module's code goes.
 # begin(), after the class, makes it at the game's end, with the game-over screen, for the session
@@ -13,12 +14,12 @@ import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
 from engine.search import Search
-from engine.explain import gain, told, captures
+from engine.lines import words
 from engine.ai import level_nodes, slice_nodes, POLL_MS
 from firmware.common import entry, num, unload
 from firmware.games import adapter
 
-unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
+unload("engine.lines")  # (words() stays with this module's code: it goes with the review)
 
 _KEEP = const(5)  # the costliest moves listed
 _SMALL = const(8)  # a loss under half a stone (the evaluation counts 16 a stone or seed): unlisted
@@ -211,12 +212,14 @@ class Review:
             return self.done(loss, say(loss, self.goal, vm, self.lost))
         if not self.extend(s.move):  # (the review's end: a ply of a listed move's lines searched)
             return False
-        k, b, m = self.path  # both lines whole: in words (engine/explain.py told())
+        k, b, m = self.path  # both lines whole: in words (engine/lines.py words())
         e, rec = self.items[k], self.rec
-        none = not captures(s, rec.pos)
-        self.items[k] = e[:6] + (told(rec, b, none),) + e[7:10] + (told(rec, m, none),)
+        self.root = self.path = None
+        gc.collect()  # (the lines' replays: their garbage and told()'s together were the
+        # review's lowest free heap on the chip)
+        self.items[k] = e[:6] + (words(rec, b, s),) + e[7:10] + (words(rec, m, s),)
         self.state = 0
-        self.path = None
+        gc.collect()
         return True
 
     def reply(self):
@@ -224,22 +227,23 @@ class Review:
         return -1 if self.game.over(self.root.pos) else self.search.move
 
     def extend(self, move):
-        """Plays `move` (the search's, -1: none yet) at the end of the first line not yet whole,
-        and starts the search of the next ply of the lines (False); True once both are whole."""
+        """Plays `move` (the search's, -1: none) at the end of the first line not yet whole and
+        starts the search of the lines' next ply (False); True once both are whole: 4 plies, or
+        -1 last where the game ends (as engine/lines.py line())."""
         g = self.game
         for ln in self.path[1:]:
-            if ln[-1] < 0:  # (the game ended with the line's first move)
-                ln.pop()
+            if ln[-1] < 0 or len(ln) == _PLIES:
+                continue
             self.root = a = Record(g, bytearray(self.rec.pos), self.rec.seen)
             for m in ln:
                 a.play(m)
-            if len(ln) < _PLIES and not g.over(a.pos):
-                if move >= 0:
-                    ln.append(move)
-                    a.play(move)
-                    move = -1
-                    if len(ln) == _PLIES or g.over(a.pos):
-                        continue
+            if move >= 0:  # (the search's move: this line's next ply)
+                ln.append(move)
+                a.play(move)
+                move = -1
+            if g.over(a.pos):
+                ln.append(-1)
+            elif len(ln) < _PLIES:
                 self.search.start(a.pos, self.nodes, 0, 0, a.seen)
                 return False
         return True
@@ -264,7 +268,7 @@ class Review:
 
     def result(self):
         """Itself while it searches; once done, its figures alone (firmware/screens/over.py
-        Results), so that this module's code goes from the heap (3.5 KB with engine/explain's)."""
+        Results), so that this module's code goes from the heap (with engine/lines.py's)."""
         if self.state < 4:
             return self
         from firmware.screens.over import Results

@@ -115,9 +115,9 @@ def _same_as_cli(name):
 
 
 def _played_lines_as_told(s, items):
-    """What each listed move led to: its own line four plies deep (engine/explain.py line(),
-    told()), replayed here from the log with the game's history; each within 26 characters."""
-    from engine.explain import line, told, captures
+    """What each listed move led to: its own line four plies deep (engine/lines.py line(),
+    words()), replayed here from the log with the game's history; each within 26 characters."""
+    from engine.lines import line, words as told
     g = s.game
     rec = Record(g, bytearray(g.new()))
     search = Search(g)
@@ -131,7 +131,7 @@ def _played_lines_as_told(s, items):
         if e is not None:
             assert bytes(rec.pos) == e[3]
             ln = line(search, rec, m, nodes)
-            assert e[10] == told(rec, ln, not captures(search, rec.pos)), (ply, e)
+            assert e[10] == told(rec, ln, search), (ply, e)
             assert len(e[6]) <= 26 and len(e[10]) <= 26
         rec.play(m)
 

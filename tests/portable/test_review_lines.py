@@ -1,10 +1,10 @@
-# The review's lines in words (issue 55 #8; engine/explain.py line() and told()): a move's line
+# The review's lines in words (issue 55 #8; engine/explain.py line() and words()): a move's line
 # four plies deep, told for its player in three parts (what the move takes, what the reply
 # takes, what follows), in a player's words, within a line of the 160x128 screen (26
 # characters). The words are checked on a small made-up game whose moves say what they take, so
 # that every case is named; the lines on the real games by tests/portable/test_review.py.
 # Portable: also under the MicroPython Unix port.
-from engine.explain import told, line
+from engine.lines import words as told, line
 from engine.record import Record
 
 # the words a line can be, as a regular expression (tests/test_play.py, test_explain_cli.py)
@@ -19,7 +19,8 @@ _END = 256    # the game ends with the move
 
 class Tally:
     """A made-up game: a position is (mover, player 0's stones, player 1's, over); a move is
-    what it takes for its mover (64 + n), maybe with _AGAIN or _END."""
+    what it takes for its mover (64 + n), maybe with _AGAIN or _END; its one legal move takes 3
+    (could) or nothing."""
     NAME = "tally"
     EPOCH = 1
 
@@ -38,6 +39,13 @@ class Tally:
     def key(self, pos):
         return None  # (no repetition rule)
 
+    def __init__(self, could=True):
+        self.could = could  # some legal move captures
+
+    def moves(self, pos, buf):
+        buf[0] = 64 + 3 if self.could else 64
+        return 1
+
     def play(self, pos, move, trace=None):
         p = pos[0]
         pos[1 + p] += (move & 127) - 64
@@ -48,14 +56,24 @@ class Tally:
 
 
 def _said(*plies, none=False):
-    """told() of a line whose plies take these (for their movers; "a" after a number: the mover
+    """words() of a line whose plies take these (for their movers; "a" after a number: the mover
     goes again, "e": the game ends)."""
     path = []
     for x in plies:
         n = int(x.rstrip("ae")) if isinstance(x, str) else x
         path.append((n + 64) | (_AGAIN if "a" in str(x) else 0) | (_END if "e" in str(x) else 0))
-    g = Tally()
-    return told(Record(g, g.new()), path, none)
+    if path[-1] & _END:
+        path.append(-1)  # (as line() marks the game's end)
+    g = Tally(not none)
+    return told(Record(g, g.new()), path, Root(g))
+
+
+class Root:
+    """A search's root list, all words() asks of the search (whether a move could capture)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.mv = [[0] * 4]
 
 
 def test_what_it_takes_what_the_reply_takes_and_what_follows():
@@ -137,3 +155,23 @@ def test_a_line_is_four_plies_or_ends_with_the_game():
         a.play(ln[k - 1])
         assert ln[k] == s.best(a.pos, 200, 0, 0, a.seen)[0]
     assert line(s, rec, m, 200, ln[1]) == ln  # (the reply given, as the review has it)
+
+
+def test_a_line_that_ends_the_game_says_so():
+    # line() marks the game's end with -1 (words() says "game over" from it, with no replay of
+    # its own): the last move of a game played out by the search
+    from engine import games
+    from engine.search import Search
+    g = games.load("oanquan")
+    rec = Record(g, g.new())
+    s = Search(g)
+    while True:
+        m = s.best(rec.pos, 50, 0, 0, rec.seen)[0]
+        a = Record(g, bytearray(rec.pos), rec.seen)
+        a.play(m)
+        if g.over(a.pos):
+            break
+        rec.play(m)
+    ln = line(s, rec, m, 50)
+    assert ln == [m, -1]
+    assert told(rec, ln).endswith("; game over")
