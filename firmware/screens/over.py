@@ -79,7 +79,7 @@ class GameOverScreen:
 
     @property
     def line(self):
-        """The board page's message line: its keys, or what the better move takes."""
+        """The board page's message line: its keys, or the better move's line in words."""
         e = self.shown()
         if e is not None:
             return e[6]

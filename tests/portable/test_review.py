@@ -106,7 +106,7 @@ def _same_as_cli(name):
     lines = o.lines
     assert "Your costliest moves:" in lines
     for e in r.items:  # (issue 55 #8) the loss with its unit, what the move led to, the better
-        k = lines.index("%d. You %s: %s" % (e[1], e[4], e[9]))  # move's line: two plies each
+        k = lines.index("%d. You %s: %s" % (e[1], e[4], e[9]))  # move's line: four plies each
         assert lines[k + 1:k + 3] == ["  played %s: %s" % (e[4], e[10]), "  better %s: %s" % (e[5], e[6])]
         assert e[9] in ("missed a win", "lost the game", "lost a game") or \
             e[9].endswith(" stones" if name != "omweso" else " seeds")
