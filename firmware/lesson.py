@@ -115,8 +115,11 @@ def judge(self):
     turn; after a try, was the goal met? The final board comes back, its verdict on top."""
     self.phase = "none"  # (the sowing's animation and its code have gone: Session.skip_anim)
     if self.stage == "demo":  # the example's end stays until A (next), on the same board (a new
-        return                # one, built again over the old one's place, left Omweso's heap
-        #                       13 KB lower on the chip)
+        # one, built again over the old one's place, left Omweso's heap 13 KB lower on the chip),
+        # its lines redrawn: "That was the example", "A: your try" (they kept "A: skip the
+        # example" where the sowing's last step came a tick before its end)
+        self.version += 1
+        return
     L, lessons = load(self)
     i = self.lesson
     ls = lessons[i]

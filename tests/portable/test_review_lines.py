@@ -1,4 +1,4 @@
-# The review's lines in words (issue 55 #8; engine/explain.py line() and words()): a move's line
+# The review's lines in words (issue 55 #8; engine/lines.py line() and words()): a move's line
 # four plies deep, told for its player in three parts (what the move takes, what the reply
 # takes, what follows), in a player's words, within a line of the 160x128 screen (26
 # characters). The words are checked on a small made-up game whose moves say what they take, so
