@@ -223,3 +223,27 @@ def test_the_terminals_bad_move_suggests_only_your_moves():
     k = text.index("99")
     line = text[k - 40:k + 200]
     assert "e.g." not in line and "Legal now: 1+ 1-" in line.replace("\n", " "), line
+
+
+def test_the_readme_tells_a_newcomer_of_learn_the_hint_the_review_and_i():
+    # issue 55 #10: README says where to learn, what the hint and the review say, and the
+    # terminal's i; and what it says is there: the title's row, the terminal's hint with its why
+    import re
+    from tools.terminal import game as play
+    with open(os.path.join(R.ROOT, "README.md"), encoding="utf-8") as f:
+        text = " ".join(f.read().split())  # (its lines wrap anywhere)
+    assert "**Learn…**" in text and "one rule at a time" in text
+    assert "the **hint**" in text and "says why" in text
+    assert "the **review**" in text and "costliest moves" in text
+    assert "`i` gives a hint and why" in text
+    s = make("oanquan")
+    assert "Learn..." in [s.scr.item_text(it) for it in s.scr.items]
+    said = []
+    answers = iter(["1", "2", "1", "1", "", "i", "q"])
+    try:
+        play.terminal(lambda prompt: next(answers), said.append, seed=5)
+    except StopIteration:
+        pass
+    hint = [t for t in said if t.startswith("Hint: ")]
+    assert hint and re.match(r"Hint: \d+[+-] \((captures|no capture|quiet move|gives) ", hint[0]), \
+        hint
