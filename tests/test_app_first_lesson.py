@@ -58,12 +58,10 @@ def _board(app, s):
     check_board(app, s)  # (every count and number below is on the screen, pixel by pixel)
     out = {}
     for pit, n, big, key in pits(app, s):
-        cell = key[1] if isinstance(key, tuple) else key
-        if s.cfg["game"] == "omweso":
-            cell = key % 16
-        if isinstance(cell, int):
-            out.setdefault(cell, []).append((int(pit.text.lstrip("*")), pit.x, pit.y, pit.w,
-                                              pit.h, key))
+        count, style, body, big, text, num = pit.state  # (as drawn: the count's text, the number)
+        if num is not None and num >= 0:  # (-1: a store, unnumbered)
+            out.setdefault(num, []).append((int((text or str(count)).lstrip("*")), pit.x, pit.y,
+                                             pit.w, pit.h, key))
     return out
 
 
