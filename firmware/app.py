@@ -119,6 +119,7 @@ class App:
             if self.refresh:
                 self.board.display.root_group = self.blank
             self.root.remove(self.view.group)
+        del self.panel.buf[:]  # the strips it was drawn through: made again when needed
         self.view = None
         self.view_key = None  # (the caller collects: Session.clear, Session.to_board)
 
@@ -167,6 +168,8 @@ class App:
             if not self.direct:
                 self.root.remove(self.view.group)
             self.view = None
+        if not flat:  # the strips the board was drawn through: their heap to this screen
+            del self.panel.buf[:]
             self.collect()
         elif scr is s.play:
             # the board again, its view dropped by the session (Session.to_board): the menu
