@@ -205,6 +205,9 @@ class _Queue:
     def get(self):
         return self.q.popleft() if self.q else None
 
+    def clear(self):
+        self.q.clear()
+
     def __len__(self):
         return len(self.q)
 
@@ -226,6 +229,9 @@ class ScriptedButtons:
 
     def release(self, name):
         self.events.q.append(_Event(self.keys.index(name), False))
+
+    def deinit(self):  # (keypad.Keys': before its pins become a sleep's alarms, resume.py)
+        self.events.clear()
 
 
 class Board:

@@ -29,9 +29,10 @@ display.root_group = displayio.Group()
 # X and Y to move the cursor (up/left and down/right).
 KEYS = ("a", "b", "x", "y")
 NAMES = "A B X Y"  # KEYS as the lines on screen name them (firmware/common.py key)
-buttons = keypad.Keys(
-    (board.GP12, board.GP13, board.GP14, board.GP15),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.GP12, board.GP13, board.GP14, board.GP15)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on

@@ -27,10 +27,11 @@ display.root_group = displayio.Group()  # black until the app's picture (pico_di
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
 NAMES = "up down left right A B X Y press"  # KEYS as the lines on screen name them
-buttons = keypad.Keys(
-    (board.GP2, board.GP18, board.GP16, board.GP20,
-     board.GP15, board.GP17, board.GP19, board.GP21, board.GP3),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.GP2, board.GP18, board.GP16, board.GP20,
+        board.GP15, board.GP17, board.GP19, board.GP21, board.GP3)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on

@@ -49,9 +49,11 @@ display.root_group = displayio.Group()  # black, not the terminal redrawn, until
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 NAMES = "up down left right A B X Y"  # KEYS as the lines on screen name them
-buttons = keypad.Keys(  # the same GPIOs in both builds (the own build names them SW_UP, ...)
-    (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.GP9, board.GP8),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+# (the same GPIOs in both builds: the own build names them SW_UP, ...)
+pins = (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.GP9, board.GP8)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on

@@ -16,10 +16,11 @@ display.root_group = displayio.Group()  # black, not the terminal redrawn, until
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 NAMES = "up down left right A B X Y"  # KEYS as the lines on screen name them
-buttons = keypad.Keys(
-    (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
-     board.SW_A, board.SW_B, board.SW_X, board.SW_Y),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
+        board.SW_A, board.SW_B, board.SW_X, board.SW_Y)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on

@@ -17,10 +17,11 @@ display.root_group = displayio.Group()  # black, not the terminal redrawn, until
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 NAMES = "W S A D L K I J"  # KEYS as the lines on screen name them: the buttons' letters
-buttons = keypad.Keys(
-    (board.BUTTON_W, board.BUTTON_S, board.BUTTON_A, board.BUTTON_D,
-     board.BUTTON_L, board.BUTTON_K, board.BUTTON_I, board.BUTTON_J),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.BUTTON_W, board.BUTTON_S, board.BUTTON_A, board.BUTTON_D,
+        board.BUTTON_L, board.BUTTON_K, board.BUTTON_I, board.BUTTON_J)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on

@@ -55,6 +55,8 @@ class App:
                                keys=names and (keys, names.split()))
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
+        if self.session.woke:  # a button woke the chip: that press, held through the boot, only
+            board.buttons.events.clear()  # woke it
         d = board.display
         # The app refreshes the panel itself, once a change is drawn whole: with displayio's
         # auto-refresh a redraw reached the panel in pieces (a menu step flickered through 4-5
@@ -196,7 +198,7 @@ class App:
     def dim(self, light):
         """The backlight at the session's idle light: the board's dimmed brightness (PWM), off when
         dark, full again at a press. A board with no backlight pin (brightness None: the uGame22)
-        goes dark as a black picture and does not dim."""
+        goes dark as a black picture and does not dim. Dark, the chip then sleeps."""
         self.light = light
         d = self.board.display
         low = getattr(self.board, "brightness", None)
@@ -212,6 +214,8 @@ class App:
                         v.repaint(0, 0, d.width, d.height)
                         v.update(self.session)
         self.input.held.clear()  # a direction held to wake does not move the cursor
+        if not light:  # dark: the chip sleeps till a button (resume.py sleep), if it can
+            self.session.resume("sleep", self.board)
 
     def step(self, now):
         """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's

@@ -100,6 +100,8 @@ def resume(self):
 
 
 def load(self):
+    """The settings, your record, the lessons met and the saved game (offered as "Resume") from
+    the store; returns where the console went to sleep (sleep() below), if it did, else None."""
     from firmware.screens.menu_items import CFG_VALUES
     if self.store is None:
         return
@@ -124,7 +126,7 @@ def load(self):
     try:
         from firmware.saves import read_head  # (the store's module: loaded)
         i = data.index(b"\n")
-        cfg, ls, w, g, r, h, nr = read_head(data[:i])
+        cfg, ls, w, g, r, h, nr, at = read_head(data[:i])
         for k in self.cfg:
             if k in cfg and cfg[k] in CFG_VALUES[k]:
                 self.cfg[k] = cfg[k]
@@ -147,12 +149,75 @@ def load(self):
             self.rules[g] = dict(engine_game(g)(r).rules)
         if nr:  # the next game's rules, when not the saved game's (saves.head)
             self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
+        return at
     except MemoryError:  # not a verdict on the save either
         self.saved = None
         self.notice = _kept(self)
     except Exception:
         self.saved = None
         self.notice = "Save unreadable: ignored"
+
+
+def sleep(self, board):
+    """The "Sleep after" time reached, the screen dark (App.dim): where the player is goes into
+    the save's head (the screen's name, its row or the board's cursor, whether a game is on),
+    then the chip sleeps until a button: CircuitPython's deep sleep, woken by a falling edge on
+    any button's pin (boards/: pins), ends the program; the press starts code.py again and
+    wake() brings that screen back. Without the alarm module (the desktop, MicroPython) or the
+    pins, or if the save fails, nothing: the screen stays dark and a press lights it."""
+    pins = getattr(board, "pins", None)
+    try:
+        import alarm
+    except ImportError:
+        return
+    if not pins:
+        return
+    sc = self.scr
+    g = self.game
+    live = g is not None and self.lesson is None and not g.over(self.rec.pos)
+    at = [sc.name, sc.cursor if sc is self.play else getattr(sc, "sel", 0), int(live)]
+    if self.store is not None:
+        from firmware import saves  # (the store's module: loaded)
+        try:
+            self.store.save(saves.state(self, at), None, g if self.lesson is None else None)
+        except Exception as e:  # awake, the game in memory: it is not lost
+            self.say("Save failed: %s" % e)
+            return
+    board.buttons.deinit()  # its pins become the alarms'
+    alarm.exit_and_deep_sleep_until_alarms(
+        *[alarm.pin.PinAlarm(p, value=False, edge=True, pull=True) for p in pins])
+
+
+def wake(self, at):
+    """Back from a sleep (code.py started again by a button), with no question: the game on its
+    board with the cursor where it was, or the pause box, or Settings opened from it, on their
+    row; outside a game the title, Settings, Learn or Problems on their row. A screen not kept
+    (help, history, rules: the row that opens it; a lesson, a game's end: the title) gives the
+    one it was opened from. True: the press that woke the chip is not a press (App)."""
+    try:
+        name, i, live = at
+        i = int(i)
+    except Exception:  # not a sleep record: the usual start (the title offers the game)
+        return False
+    if live and self.saved is not None:
+        resume(self)
+        if self.game is None:  # (unreadable: the title says so)
+            return True
+        if name == "play":
+            if i in self.play.cells():
+                self.play.cursor = i
+        elif name == "settings":
+            self.menu(name, "pause")
+        else:
+            self.pause(("go", name))
+    elif name in ("settings", "learn", "problems"):
+        self.menu(name)
+    else:
+        self.menu("title", sel=("go", name))
+    sc = self.scr
+    if sc.name == name and sc is not self.play and 0 <= i < len(sc.items):
+        sc.sel = i
+    return True
 
 
 def _kept(self):

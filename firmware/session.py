@@ -45,9 +45,10 @@ class Session:
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
         self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
         self.mark = mark or (lambda what: None)  # told what happens ("move"...): device_feel
-        self._call("resume", "load")
+        at = self._call("resume", "load")  # where the console went to sleep, if it did
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
+        self.woke = at is not None and self.resume("wake", at)  # back there (resume.py)
 
     @property
     def screen(self):
@@ -356,8 +357,8 @@ class Session:
     def do_undo(self):
         self._call("actions", "undo")
 
-    def resume(self):
-        self._call("resume", "resume")
+    def resume(self, verb="resume", arg=None):  # the saved game resumed; ("sleep", board): the
+        return self._call("resume", verb, arg)  # dark screen saved, then the chip sleeps (App)
 
     def learn(self, verb, arg=None):  # firmware/lesson.py; problems (puzzle): firmware/puzzle.py
         return self._call("puzzle" if self.puzzle or verb == "start" else "lesson", verb, arg)
@@ -390,8 +391,7 @@ class Session:
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 
-    def _call(self, name, verb, arg=None):
-        # the session's code loaded for the call and dropped (resume.py, actions.py)
+    def _call(self, name, verb, arg=None):  # its code loaded for the call, dropped (resume.py...)
         m = "firmware." + name
         f = getattr(module(m), verb)
         r = f(self) if arg is None else f(self, arg)
