@@ -56,17 +56,6 @@ def _plan():
     return out, title, twin.frame565()
 
 
-def _shows(chip, picture, limit_ms):
-    """Run until the panel shows `picture` (the twin's) and is still; the simulated second of
-    its last pixel."""
-    end = chip.t_us + limit_ms * 1000
-    while chip.t_us < end:
-        last = appflow.settle(chip, quiet_ms=500, limit_ms=limit_ms)
-        if appflow.mismatch(chip.frame565(), picture) == 0:
-            return last / 1e6
-    raise emu.EmuError("the panel did not show the expected picture within %d ms" % limit_ms)
-
-
 def _busy(chip, ms):
     b, t = chip.busy_cycles, chip.t_us
     chip.run(ms)
@@ -83,10 +72,10 @@ def test_asleep_the_core_stops_and_a_press_brings_the_game_back(tmp_path):
     drive = str(tmp_path / "CIRCUITPY")
     shutil.copytree(shipped, drive)
     with emu.circuitpython(BOARD, bundle_dir=drive, workdir=str(tmp_path), usb=False) as chip:
-        _shows(chip, title, 20000)
+        appflow.shows(chip, title, 20000)
         for k in presses:
             appflow.device_press(chip, k)
-        _shows(chip, board, 5000)
+        appflow.shows(chip, board, 5000)
         lit = chip.frame565()
         left = chip.t_us
         chip.run(59000)
@@ -105,7 +94,7 @@ def test_asleep_the_core_stops_and_a_press_brings_the_game_back(tmp_path):
         chip.run(5000)  # held through the boot
         chip.pin(key, 1)
         assert chip.resets == 1 and not chip.dormant
-        back = _shows(chip, board, 20000)
+        back = appflow.shows(chip, board, 20000)
         print("the board back %.2f s after the press" % (back - t / 1e6), flush=True)
         assert back - t / 1e6 < 5, "the wake took longer than a boot"
         assert appflow.mismatch(chip.frame565(), lit) == 0

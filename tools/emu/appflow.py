@@ -29,6 +29,18 @@ def settle(chip, quiet_ms=1000, limit_ms=30000, step_ms=100):
                        % (limit_ms, chip.console[-800:]))
 
 
+def shows(chip, picture, limit_ms):
+    """Run until the panel shows `picture` (RGB565 rows: the headless twin's) and is still; the
+    simulated second of its last pixel. For a chip with no console (usb=False)."""
+    end = chip.t_us + limit_ms * 1000
+    while chip.t_us < end:
+        last = settle(chip, quiet_ms=500, limit_ms=limit_ms)
+        if mismatch(chip.frame565(), picture) == 0:
+            return last / 1e6
+    raise emu.EmuError("the panel did not show the expected picture within %d ms (simulated)"
+                       % limit_ms)
+
+
 def boot_to_title(chip, limit_ms=20000, title=None):
     """From reset to the title screen drawn and still: the simulated seconds to its last pixel.
     With `title` (the expected RGB565 rows, e.g. the headless twin's), the screen must also show
