@@ -234,11 +234,29 @@ class ScriptedButtons:
         self.events.clear()
 
 
+class Cell:
+    """A battery for the headless board: its gauge's ADC, whose .value (16 bits of 3.3 V) reads
+    volts / divider, as a board's analogio.AnalogIn on its battery pin; tests set volts."""
+
+    def __init__(self, volts=4.2, divider=3.0):
+        self.volts, self.divider = volts, divider
+
+    @property
+    def value(self):
+        return max(0, min(65535, int(self.volts / self.divider / 3.3 * 65535)))
+
+
+def battery(volts=4.2, divider=3.0, empty=3.4, full=4.1):
+    """A board's `battery` (docs/boards.md) with a Cell at volts: (its ADC, divider, empty V,
+    full V)."""
+    return (Cell(volts, divider), divider, empty, full)
+
+
 class Board:
     """The board interface (docs/boards.md) as an object, for any screen size."""
 
     def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None,
-                 names=None, brightness=0.2):
+                 names=None, brightness=0.2, battery=None):
         displayio.release_displays()
         self.NAME = NAME
         self.KEYS = keys
@@ -249,6 +267,7 @@ class Board:
         self.storage = storage
         self.SAVE_FILE = save_file
         self.brightness = brightness  # dimmed (None: no backlight, as the uGame22: docs/boards.md)
+        self.battery = battery  # no gauge, or battery(volts): a Cell
 
 
 def make(width=240, height=240, **kw):

@@ -25,6 +25,7 @@ pins = (board.BUTTON_UP, board.BUTTON_DOWN, board.BUTTON_LEFT, board.BUTTON_RIGH
 buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
                       interval=0.005)  # a 5 ms scan (default 20)
 
+battery = None  # no gauge: no pin reads the battery (board.c, pins.c)
 storage = microcontroller.nvm
 brightness = None  # no backlight pin (board.c): no dimming; dark is a black picture
 

@@ -265,16 +265,22 @@ class MoveLog:
 
 
 _DIM_MS = const(30000)  # no press for this long: the backlight dims and the AI's pondering stops
+_GAUGE_MS = const(10000)  # the battery read this often (an ADC read: microseconds)
+_LOW = const(10)  # % of charge under which the battery is low: said once, the icon red
 
 
 class Idle:
     """The idle timers on the app's clock (ms). light: 2 lit, 1 dimmed (30 s without a press), 0
     dark (the "Sleep after" setting's minutes); the app's backlight follows it (firmware/app.py),
     the AI's pondering stops below 2 (brain.py busy). The AI's turn and a sowing shown are never
-    idle: the player waits for them (the AI finishes its move; the 30 s start after it)."""
+    idle: the player waits for them (the AI finishes its move; the 30 s start after it).
+    The battery too: gauge() (the App's, from the board's ADC pin) read every 10 s into battery
+    (% of charge, None: no gauge), "Battery low" said once under 10 %, and at 0 % (the cut-off
+    voltage) dark at once: the app then saves where the player is and sleeps (resume.py)."""
 
-    def __init__(self):
+    def __init__(self, gauge=None):
         self.light, self.last = 2, None  # last: the last press, or the last tick not idle (ms)
+        self.gauge, self.battery, self.read = gauge, None, None  # read: when gauge() last was
 
     def press(self, now):
         """A press at now: True if it only woke a dimmed or dark screen (it does nothing else)."""
@@ -285,10 +291,23 @@ class Idle:
         return False
 
     def tick(self, now, s):
-        """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"."""
+        """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"; the
+        battery read when due. 1 if its charge changed (the title and the pause box show it)."""
         if self.last is None or s.scr is s.play and s.phase in ("ai", "anim"):
             self.last = now
         elif self.light:  # (only a press lights it again: dark stays dark past the ticks' wrap)
             idle = ticks_diff(now, self.last)
             sleep = s.cfg["sleep"] * 60000
             self.light = 0 if sleep and idle >= sleep else 1 if idle >= _DIM_MS else self.light
+        if self.gauge is None or self.read is not None and ticks_diff(now, self.read) < _GAUGE_MS:
+            return 0
+        self.read = now
+        was, pct = self.battery, self.gauge()
+        if not pct:
+            self.light = 0  # the cut-off: saved and asleep before the battery gives out
+        if pct == was:
+            return 0
+        self.battery = pct
+        if pct < _LOW <= (100 if was is None else was):
+            s.say("Battery low: %d%%" % pct)
+        return 1

@@ -20,7 +20,7 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
-                 mark=None, tidy=None, drop_view=None, keys=None):
+                 mark=None, tidy=None, drop_view=None, keys=None, gauge=None):
         self.store, self.seed, self.ai_ms = store, seed, ai_ms
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
@@ -33,7 +33,7 @@ class Session:
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
-        self.log, self.idle = MoveLog(), Idle()  # every move (the history); dim, dark (common.py)
+        self.log, self.idle = MoveLog(), Idle(gauge)  # every move; dim, dark, battery (common.py)
         self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = self.review = None  # the sowing shown (trace.py Anim); the review (review.py)
@@ -270,7 +270,7 @@ class Session:
                 not (self.msg_move and self.phase == "select"):  # what the last move did stays
             self.msg = ""
             self.version += 1
-        self.idle.tick(now, self)  # dimmed, dark
+        self.version += self.idle.tick(now, self)  # dimmed, dark; the battery's charge changed
         if self.play is not None and self.scr is self.play and self.game is not None:
             ph = self.phase
             if ph == "anim":

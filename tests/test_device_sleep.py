@@ -18,11 +18,12 @@ from tools.emu import appflow, emu
 BOARD = "sprig"
 
 
-def _plan():
-    """The presses (worked out on the headless twin): Settings -> "Sleep after: 1 min", back;
-    a two-player Ô Ăn Quan started; the cursor one pit on. The twin's title and board pictures."""
-    keys = appflow.board_keys(BOARD)
-    w, h = emu.BOARDS[BOARD]["size"]
+def plan(board=BOARD, sleep=True):
+    """The presses (worked out on the headless twin): Settings -> "Sleep after: 1 min", back (if
+    sleep); a two-player Ô Ăn Quan started; the cursor one pit on. The twin's title and board
+    pictures, and the twin."""
+    keys = appflow.board_keys(board)
+    w, h = emu.BOARDS[board]["size"]
     twin = appflow.Headless(w, h, keys)
     s = twin.session
     title = twin.frame565()
@@ -39,12 +40,13 @@ def _plan():
             go("down")
         raise AssertionError("no %r row: %r" % (item, s.scr.items))
 
-    to(("go", "settings"))
-    go("a")
-    to(("cfg", "sleep"))
-    while s.cfg["sleep"] != 1:
-        go("right")
-    go("b")
+    if sleep:
+        to(("go", "settings"))
+        go("a")
+        to(("cfg", "sleep"))
+        while s.cfg["sleep"] != 1:
+            go("right")
+        go("b")
     for k, v in (("game", "oanquan"), ("mode", "two")):
         to(("cfg", k))
         while s.cfg[k] != v:
@@ -53,7 +55,7 @@ def _plan():
     go("a")
     go("right")
     assert s.screen == "play" and s.phase == "select", (s.screen, s.phase)
-    return out, title, twin.frame565()
+    return out, title, twin.frame565(), twin
 
 
 def _busy(chip, ms):
@@ -67,7 +69,7 @@ def test_asleep_the_core_stops_and_a_press_brings_the_game_back(tmp_path):
     why = emu.missing(emu.BOARDS[BOARD]["firmware"])
     if why:
         pytest.skip("device test off: " + why)
-    presses, title, board = _plan()
+    presses, title, board, _ = plan()
     shipped = bundle.bundle(BOARD, mpy_cross=bundle.default_mpy_cross(), quiet=True)
     drive = str(tmp_path / "CIRCUITPY")
     shutil.copytree(shipped, drive)

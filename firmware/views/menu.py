@@ -33,6 +33,7 @@ class MenuView:
         # more rows above / below than the screen shows (160x128): "^" at the title's right
         # end, "v" under the list's (the rows themselves may be as wide as the screen)
         self.up = ui.label(g, "", w - 2, 2, ui.CYAN, (1.0, 0))
+        self.batt = ui.battery(g, 2, 4)  # the title's: the board's battery gauge, if any
         self.down = ui.label(g, "", w - 2, min(self.row_y(self.n), h - 4 * LINE + 7), ui.CYAN,
                              (1.0, 0))
         self.chars = (w - 4) // ui.CH_W
@@ -84,6 +85,7 @@ class MenuView:
         elif m.name == "problems":
             t = "%s problems" % TITLES.get(s.cfg["game"], "")
         ui.set_text(self.title, t)
+        ui.charge(self.batt, s.idle.battery if m.name == "title" else None)
         items = m.items
         sel = m.sel
         if sel < self.top:

@@ -2,10 +2,11 @@
 # "Sleep after" time the app calls Session.resume("sleep", board) (firmware/resume.py): where
 # the player is goes into the save's head, the keypad lets its pins go, one pin alarm per button
 # is armed (a falling edge, the pull-up on) and CircuitPython's deep sleep ends the program. A
-# press starts code.py again: a new Session on the same store (a reboot) is back on that screen, game, cursor and
-# settings with no question (resume.py wake). Here `alarm` is a stand-in that records what is
-# armed and ends the "program" as the real one does (an exception); on the chip:
-# tests/test_device_sleep.py; through the app on the headless board: tests/test_app_sleep.py.
+# press starts code.py again: a new Session on the same store (a reboot) is back on that
+# screen, game, cursor and settings with no question (resume.py wake). Here `alarm` is a
+# stand-in that records what is armed and ends the "program" as the real one does (an
+# exception); on the chip: tests/test_device_sleep.py; through the app on the headless board:
+# tests/test_app_sleep.py.
 import sys
 from session_util import make, nvm, press, settle, human_move, Clock
 from firmware.session import Session

@@ -241,7 +241,8 @@ def main(argv=None):
                    help="a JSON file: each board measured is added to it (and the commit it was "
                         "measured at), and the table is every board it holds (boards measured "
                         "by several runs side by side)")
-    p.add_argument("--table-only", action="store_true", help="measure nothing: the --keep file's table")
+    p.add_argument("--table-only", action="store_true",
+                   help="measure nothing: the --keep file's table")
     a = p.parse_args(argv)
     import json
     from tools.sections import commit, write_section

@@ -86,8 +86,12 @@ class Headless:
         from boards import headless
         from firmware.app import App
         # (with the board's names for its keys, which its lines show: board_keys)
+        # (and its battery gauge, if it has one, reading what the emulated chip's ADC reads:
+        # runner.mjs's default, a full cell)
+        cell = getattr(keys, "battery", None)
+        cell = cell and headless.battery(emu.ADC_VOLTS * cell[0], *cell)
         self.board = headless.make(width, height, keys=tuple(keys),
-                                   names=getattr(keys, "names", None))
+                                   names=getattr(keys, "names", None), battery=cell)
         self.app = App(self.board, store=None, seed=1)
         self.t = 0
         self.run(50)
@@ -255,8 +259,10 @@ def mismatch(device, twin, shift=1):
 
 
 class Keys(tuple):
-    """A board's KEYS, and as .names its NAMES: what the lines on its screen call them."""
+    """A board's KEYS, and as .names its NAMES: what the lines on its screen call them; as
+    .battery its gauge's (divider, empty V, full V), or None."""
     names = None
+    battery = None
 
 
 def board_keys(board):
@@ -273,6 +279,9 @@ def board_keys(board):
         raise AssertionError("boards/%s.py has no KEYS" % board)
     keys = Keys(ast.literal_eval(got["KEYS"]))
     keys.names = ast.literal_eval(got["NAMES"]) if "NAMES" in got else None
+    b = got.get("battery")
+    if isinstance(b, ast.Tuple):  # (its ADC, divider, empty V, full V)
+        keys.battery = tuple(ast.literal_eval(x) for x in b.elts[1:])
     return keys
 
 

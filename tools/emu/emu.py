@@ -35,6 +35,10 @@ FIRMWARE = {
 # the PicoPad's), the firmware area is 1536 KiB and the drive is at 0x181000, 508 KiB.
 # MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
 CP_FS = (0x100000, 0x100000)
+# What each ADC input (GP26-GP29) reads unless a test sets it (Emu.adc): 1.4 V, a full LiPo
+# (4.2 V) through a battery gauge's divider of 3 (boards/: battery), so no board starts on an
+# empty battery (rp2040js reads 0 V: the app would save and sleep at once)
+ADC_VOLTS = 1.4
 CYW43_FS = (0x181000, 508 * 1024)
 MP_FS = (0xA0000, 1408 * 1024)
 
@@ -173,7 +177,7 @@ class Emu:
         # absolute: the runner's working folder is tools/emu, not the caller's
         cfg = {"bootrom": os.path.abspath(firmware_path("bootrom")), "uf2": [os.path.abspath(uf2)],
                "images": [{"path": os.path.abspath(p), "offset": o} for p, o in images],
-               "usb": usb}
+               "usb": usb, "adc": [round(ADC_VOLTS / 3.3 * 4095)] * 4}
         if self.board:
             b = self.board
             cfg["display"] = {"spi": b["spi"], "dc": b["dc"], "cs": b["cs"]}
@@ -291,6 +295,11 @@ class Emu:
         if isinstance(data, str):
             data = data.encode()
         self._call({"op": "send", "data": base64.b64encode(data).decode()})
+
+    def adc(self, gpio, volts):
+        """The voltage on an ADC pin (GP26-GP29) from now on (a watchdog reset keeps it)."""
+        self._call({"op": "adc", "channel": gpio - 26,
+                    "value": max(0, min(4095, round(volts / 3.3 * 4095)))})
 
     def pin(self, gpio, value):
         self._call({"op": "pin", "gpio": gpio, "value": 1 if value else 0})

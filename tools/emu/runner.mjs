@@ -417,6 +417,9 @@ function start(cfg, keep) {
   }
   for (const i of [0, 1]) setupSPI(i);
   for (const pin of cfg.high || []) mcu.gpio[pin].setInputValue(true); // no pull-ups modelled
+  // the ADC inputs (12 bits of 3.3 V; rp2040js reads 0 V: an empty battery): cfg.adc, then
+  // what the op "adc" set since
+  (cfg.adc || []).forEach((v, i) => { mcu.adc.channelValues[i] = v; });
   if (keep) {
     for (const [pin, value] of keep.inputs) mcu.gpio[pin].setInputValue(value);
     mcu.peripherals[0x40058].scratchData.set(keep.scratch);
@@ -499,6 +502,11 @@ const commands = {
   },
   pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); wakeOnEdge(c.gpio, !!c.value);
     return { ok: true }; },
+  adc: (c) => { // an ADC input's 12-bit reading from now on (kept by a watchdog reset)
+    mcu.adc.channelValues[c.channel] = c.value;
+    bootCfg.adc = Array.from(mcu.adc.channelValues.slice(0, 4));
+    return { ok: true };
+  },
   pwm: (c) => { // a GPIO's PWM output as set: its slice half's compare level, the slice's wrap
     const ch = mcu.pwm.channels[(c.gpio >> 1) & 7]; // (on) and whether the pin is routed to PWM
     return { cc: c.gpio & 1 ? ch.cc >>> 16 : ch.cc & 0xffff, top: ch.top, on: !!(ch.csr & 1),
