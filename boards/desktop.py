@@ -120,6 +120,9 @@ class _Queue:
     def get(self):
         return self.q.popleft() if self.q else None
 
+    def clear(self):
+        self.q.clear()
+
     def __len__(self):
         return len(self.q)
 

@@ -243,13 +243,13 @@ class Cell:
 
     @property
     def value(self):
-        return max(0, min(65535, int(self.volts / self.divider / 3.3 * 65535)))
+        return max(0, min(65535, int(self.volts / self.divider / 3.3 * 65535 + 0.5)))
 
 
-def battery(volts=4.2, divider=3.0, empty=3.4, full=4.1):
-    """A board's `battery` (docs/boards.md) with a Cell at volts: (its ADC, divider, empty V,
-    full V)."""
-    return (Cell(volts, divider), divider, empty, full)
+def battery(volts=4.2, ratio=30, empty=3400, full=4100):
+    """A board's `battery` (docs/boards.md: its ADC, the divider in tenths, the empty and full
+    mV) with a Cell at volts."""
+    return (Cell(volts, ratio / 10), ratio, empty, full)
 
 
 class Board:

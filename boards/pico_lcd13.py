@@ -34,10 +34,10 @@ pins = (board.GP2, board.GP18, board.GP16, board.GP20,
 buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
                       interval=0.005)  # a 5 ms scan (default 20)
 
-# the battery gauge (firmware/app.py charge): the Pico's VOLTAGE_MONITOR (GP29) reads VSYS / 3
+# the battery gauge (firmware/common.py Idle): the Pico's VOLTAGE_MONITOR (GP29) reads VSYS / 3
 # (the Pico's own divider). The board has no battery: on USB VSYS is ~4.7 V and reads full; a
-# LiPo on VSYS: empty at 3.4 V, full at 4.1 V (ASSUMED)
-battery = (analogio.AnalogIn(board.VOLTAGE_MONITOR), 3.0, 3.4, 4.1)
+# LiPo on VSYS: empty at 3.4 V, full at 4.1 V (ASSUMED); the divider in tenths, mV
+battery = (analogio.AnalogIn(board.VOLTAGE_MONITOR), 30, 3400, 4100)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP13 (backlight_pin above)

@@ -56,10 +56,11 @@ pins = (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.
 buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
                       interval=0.005)  # a 5 ms scan (default 20)
 
-# the battery gauge (firmware/app.py charge): BAT_SENSE (GP29; A3 in the Pico build) reads the
-# LiPo cell through a divider taken as 3 (ASSUMED, as the Pico's VSYS/3), empty at 3.4 V, full
-# at 4.1 V (ASSUMED)
-battery = (analogio.AnalogIn(getattr(board, "BAT_SENSE", None) or board.A3), 3.0, 3.4, 4.1)
+# the battery gauge (firmware/common.py Idle): BAT_SENSE (GP29; A3 in the Pico build) reads the
+# LiPo cell through a divider taken as 3 (ASSUMED, as the Pico's VSYS / 3), empty at 3.4 V, full
+# at 4.1 V (ASSUMED); the divider in tenths, the voltages in mV
+battery = (analogio.AnalogIn(getattr(board, "BAT_SENSE", None) or getattr(board, "A3")),
+           30, 3400, 4100)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP16 (backlight_pin above; the own build's board.c: the same pin)

@@ -23,10 +23,11 @@ pins = (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
 buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
                       interval=0.005)  # a 5 ms scan (default 20)
 
-# the battery gauge (firmware/app.py charge): BAT_SENSE (GP26) reads the LiPo cell through a
+# the battery gauge (firmware/common.py Idle): BAT_SENSE (GP26) reads the LiPo cell through a
 # divider taken as 3 (ASSUMED: the board files do not say; the Pico's VSYS divider), empty at
-# 3.4 V, full at 4.1 V (ASSUMED, a LiPo's usual range). CHARGE_STAT (GP24) is not read.
-battery = (analogio.AnalogIn(board.BAT_SENSE), 3.0, 3.4, 4.1)
+# 3.4 V, full at 4.1 V (ASSUMED, a LiPo's usual range); the divider in tenths, the voltages in
+# mV. CHARGE_STAT (GP24) is not read.
+battery = (analogio.AnalogIn(board.BAT_SENSE), 30, 3400, 4100)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP12, PWM at 50 kHz (the firmware's board.c)

@@ -24,10 +24,10 @@ pins = (board.BUTTON_W, board.BUTTON_S, board.BUTTON_A, board.BUTTON_D,
 buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
                       interval=0.005)  # a 5 ms scan (default 20)
 
-# the battery gauge (firmware/app.py charge): its Pico's VOLTAGE_MONITOR (GP29) reads VSYS / 3
+# the battery gauge (firmware/common.py Idle): its Pico's VOLTAGE_MONITOR (GP29) reads VSYS / 3
 # (the Pico's own divider); two AA cells: empty at 2.0 V, full at 3.0 V (ASSUMED: 1.0-1.5 V a
-# cell; the Pico's regulator runs down to 1.8 V)
-battery = (analogio.AnalogIn(board.VOLTAGE_MONITOR), 3.0, 2.0, 3.0)
+# cell; the Pico's regulator runs down to 1.8 V); the divider in tenths, the voltages in mV
+battery = (analogio.AnalogIn(board.VOLTAGE_MONITOR), 30, 2000, 3000)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP17 (the firmware's board.c)

@@ -34,14 +34,6 @@ _REWRITE_ROOM = const(50176)  # 49 KB
 _TONES = {"tick": ((1760, 6),), "chord": ((523, 40), (659, 40), (784, 60))}
 
 
-def charge(battery):
-    """The battery's charge, % (0: at or under the cut-off voltage): its ADC pin's 16-bit reading
-    of 3.3 V times the board's divider, straight between its empty and full voltages."""
-    adc, ratio, empty, full = battery
-    v = adc.value * 3.3 / 65535 * ratio
-    return max(0, min(100, int((v - empty) * 100 / (full - empty) + 0.5)))
-
-
 class App:
     def __init__(self, board, store="board", seed=1, ai_ms=AI_CAP_MS, mark=None):
         self.board = board
@@ -58,15 +50,14 @@ class App:
         self.view = None
         # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
         names = getattr(board, "NAMES", None)  # what the board calls its buttons (boards/)
-        b = getattr(board, "battery", None)  # (ADC, divider, empty V, full V): docs/boards.md
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
                                tidy=self.tidy, drop_view=self.drop_view,
                                keys=names and (keys, names.split()),
-                               gauge=b and (lambda: charge(b)))
+                               gauge=getattr(board, "battery", None))  # (docs/boards.md)
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
-        if self.session.woke:  # a button woke the chip: that press, held through the boot, only
-            board.buttons.events.clear()  # woke it
+        # a press before the first picture is none: after a sleep, the one that woke the chip
+        board.buttons.events.clear()  # (held through the boot) only woke it (resume.py wake)
         d = board.display
         # The app refreshes the panel itself, once a change is drawn whole: with displayio's
         # auto-refresh a redraw reached the panel in pieces (a menu step flickered through 4-5

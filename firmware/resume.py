@@ -126,7 +126,7 @@ def load(self):
     try:
         from firmware.saves import read_head  # (the store's module: loaded)
         i = data.index(b"\n")
-        cfg, ls, w, g, r, h, nr, at = read_head(data[:i])
+        cfg, ls, w, g, r, h, nr = read_head(data[:i])
         for k in self.cfg:
             if k in cfg and cfg[k] in CFG_VALUES[k]:
                 self.cfg[k] = cfg[k]
@@ -149,7 +149,7 @@ def load(self):
             self.rules[g] = dict(engine_game(g)(r).rules)
         if nr:  # the next game's rules, when not the saved game's (saves.head)
             self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
-        return at
+        return cfg.get("asleep")  # (sleep() below)
     except MemoryError:  # not a verdict on the save either
         self.saved = None
         self.notice = _kept(self)
@@ -160,7 +160,8 @@ def load(self):
 
 def sleep(self, board):
     """The "Sleep after" time reached, the screen dark (App.dim): where the player is goes into
-    the save's head (the screen's name, its row or the board's cursor, whether a game is on),
+    the save's head ("asleep" with the settings: the screen's name, its row or the board's
+    cursor, whether a game is on),
     then the chip sleeps until a button: CircuitPython's deep sleep, woken by a falling edge on
     any button's pin (boards/: pins), ends the program; the press starts code.py again and
     wake() brings that screen back. Without the alarm module (the desktop, MicroPython) or the
@@ -178,31 +179,36 @@ def sleep(self, board):
     at = [sc.name, sc.cursor if sc is self.play else getattr(sc, "sel", 0), int(live)]
     if self.store is not None:
         from firmware import saves  # (the store's module: loaded)
+        # saved with the settings (the one dict of the head the resident code writes whole),
+        # for this save only: read by load(), which keeps only the settings it knows
+        self.cfg["asleep"] = at
         try:
-            self.store.save(saves.state(self, at), None, g if self.lesson is None else None)
+            self.store.save(saves.state(self), None, g if self.lesson is None else None)
         except Exception as e:  # awake, the game in memory: it is not lost
             self.say("Save failed: %s" % e)
             return
+        finally:
+            del self.cfg["asleep"]
     board.buttons.deinit()  # its pins become the alarms'
     alarm.exit_and_deep_sleep_until_alarms(
         *[alarm.pin.PinAlarm(p, value=False, edge=True, pull=True) for p in pins])
 
 
-def wake(self, at):
+def wake(self, at=None):
     """Back from a sleep (code.py started again by a button), with no question: the game on its
     board with the cursor where it was, or the pause box, or Settings opened from it, on their
     row; outside a game the title, Settings, Learn or Problems on their row. A screen not kept
     (help, history, rules: the row that opens it; a lesson, a game's end: the title) gives the
-    one it was opened from. True: the press that woke the chip is not a press (App)."""
+    one it was opened from. (The press that woke the chip: App drops the boot's presses.)"""
     try:
         name, i, live = at
         i = int(i)
-    except Exception:  # not a sleep record: the usual start (the title offers the game)
-        return False
+    except Exception:  # no sleep record: the usual start (the title offers the game)
+        return
     if live and self.saved is not None:
         resume(self)
         if self.game is None:  # (unreadable: the title says so)
-            return True
+            return
         if name == "play":
             if i in self.play.cells():
                 self.play.cursor = i
@@ -217,7 +223,6 @@ def wake(self, at):
     sc = self.scr
     if sc.name == name and sc is not self.play and 0 <= i < len(sc.items):
         sc.sel = i
-    return True
 
 
 def _kept(self):

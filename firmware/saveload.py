@@ -232,7 +232,7 @@ def _apply(saver, games, head, blob, kind, body, last):
 def _validate(games, head, blob):
     # (head, blob, notice): a saved game the engine rejects, or that is over, is dropped
     try:
-        cfg, ls, w, name, r, h, nr = read_head(head)[:7]
+        cfg, ls, w, name, r, h, nr = read_head(head)
     except MemoryError:
         raise
     except Exception:

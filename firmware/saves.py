@@ -297,15 +297,12 @@ class FilePair:
         saverewrite.write_pair(self, gen, payload, buf)
 
 
-def head(cfg, learnt=0, w=None, g=None, r=None, h=0, nr=None, sleep=None):
+def head(cfg, learnt=0, w=None, g=None, r=None, h=0, nr=None):
     """The save's head, its one encoder (read_head reads it back): a JSON line of the settings, the
     lessons and problems met (bits), your record (w: tally.py), the game on or offered as "Resume"
-    (name, rules, the human's seat), the next game's rules when not that game's (~280 B), and
-    where the console went to sleep (resume.py sleep: the screen, its row or cursor)."""
+    (name, rules, the human's seat), the next game's rules when not that game's (~280 B)."""
     import json
     d = {"v": 1, "cfg": cfg}
-    if sleep:
-        d["sleep"] = sleep
     if learnt:
         d["l"] = learnt
     if w:
@@ -318,17 +315,16 @@ def head(cfg, learnt=0, w=None, g=None, r=None, h=0, nr=None, sleep=None):
 
 
 def read_head(b):
-    """head()'s arguments back: (cfg, learnt, w, g, r, h, nr, sleep); ValueError, KeyError: not
-    a head."""
+    """head()'s arguments back: (cfg, learnt, w, g, r, h, nr); ValueError, KeyError: not a head."""
     import json
     d = json.loads(b.decode())
     if not isinstance(d, dict) or d.get("v") != 1:
         raise ValueError("head")
-    g = d.get  # (cfg, learnt, w, g, r, h, nr, sleep)
-    return d["cfg"], g("l", 0), g("w", {}), g("g"), g("r"), g("h", 0) & 1, g("nr"), g("sleep")
+    g = d.get  # (cfg, learnt, w, g, r, h, nr)
+    return d["cfg"], g("l", 0), g("w", {}), g("g"), g("r"), g("h", 0) & 1, g("nr")
 
 
-def state(s, sleep=None):
+def state(s):
     """What a save hands the Saver: the session's payload, a JSON head (head()) + "\n" + its
     positions, newest first, as many as fit in 2000 bytes; built only if needed (a Live: it was
     ~1.7 KB of garbage per move, issue 10), but on the title screen offering a saved game (its
@@ -341,7 +337,7 @@ def state(s, sleep=None):
     elif game is None and s.saved is not None and s.saved.get("pos"):
         v = s.saved  # on the title screen: keep the saved game offered as "Resume"
         g, r, h, blob = v["g"], v["r"], v["h"], v["pos"]
-    h = head(s.cfg, s.learnt, s.record, g, r, h, s.rules.get(s.cfg["game"]), sleep)
+    h = head(s.cfg, s.learnt, s.record, g, r, h, s.rules.get(s.cfg["game"]))
     if blob is None:
         return Live(s if live else None, h)
     out = bytearray(len(h) + 1 + len(blob))  # the title screen's: the head, the saved positions

@@ -21,7 +21,7 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
                  mark=None, tidy=None, drop_view=None, keys=None, gauge=None):
-        self.store, self.seed, self.ai_ms = store, seed, ai_ms
+        self.store, self.seed, self.ai_ms, self.gauge = store, seed, ai_ms, gauge  # gauge: Idle
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
@@ -33,7 +33,7 @@ class Session:
         self.ad = adapter(self.cfg["game"])
         self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
         self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
-        self.log, self.idle = MoveLog(), Idle(gauge)  # every move; dim, dark, battery (common.py)
+        self.log, self.idle = MoveLog(), Idle()  # every move (the history); dim, dark (common.py)
         self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
         self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
         self.anim = self.review = None  # the sowing shown (trace.py Anim); the review (review.py)
@@ -48,7 +48,7 @@ class Session:
         at = self._call("resume", "load")  # where the console went to sleep, if it did
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
-        self.woke = at is not None and self.resume("wake", at)  # back there (resume.py)
+        self.resume("wake", at)  # back where it went to sleep, if it did (resume.py)
 
     @property
     def screen(self):

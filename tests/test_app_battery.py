@@ -1,6 +1,6 @@
 # The battery gauge through the app on the headless board (its fake cell: boards/headless.py
-# Cell): the board's ADC reading turned into a charge (firmware/app.py charge), the icon on the
-# title and in the pause box (firmware/views/ui.py battery), red when low, and at the cut-off
+# Cell): the board's ADC reading turned into a charge (firmware/common.py Idle), the icon on the
+# title and in the pause box (firmware/views/gauge.py), red when low, and at the cut-off
 # voltage the game saved and the chip asleep (the stand-in alarm of tests/portable/test_wake.py)
 # with the game back at the wake. The session's side: tests/portable/test_battery.py; on the
 # chip (the ADC pin set low): tests/test_device_battery.py.
@@ -10,7 +10,7 @@ import pytest
 
 from boards import headless
 from firmware import saves
-from firmware.app import App, charge
+from firmware.app import App
 from firmware.views import ui
 from test_wake import Alarm, Slept  # tests/portable
 
@@ -29,9 +29,14 @@ def _icon(board, x, y):
 
 
 def test_the_charge_is_the_voltage_between_empty_and_full():
-    for volts, pct in ((4.1, 100), (4.3, 100), (3.75, 50), (3.4, 0), (3.0, 0), (3.47, 10)):
-        assert charge(headless.battery(volts)) == pct, volts
-    assert charge(headless.battery(2.5, 3.0, 2.0, 3.0)) == 50  # the Sprig's two AA cells
+    from firmware.session import Session
+    for volts, pct in ((4.1, 100), (4.3, 100), (3.751, 50), (3.4, 0), (3.0, 0), (3.475, 10)):
+        s = Session(None, gauge=headless.battery(volts))
+        s.tick(0)
+        assert s.idle.battery == pct, volts
+    s = Session(None, gauge=headless.battery(2.501, 30, 2000, 3000))  # the Sprig's two AA cells
+    s.tick(0)
+    assert s.idle.battery == 50
 
 
 def test_the_title_and_the_pause_box_show_the_gauge_red_when_low():
@@ -85,4 +90,4 @@ def test_at_the_cut_off_the_game_is_saved_and_the_chip_sleeps(monkeypatch):
     board.pins = board.KEYS
     app = App(board, store=store, ai_ms=30)
     s = app.session
-    assert s.woke and s.screen == "play" and bytes(s.rec.pos) == pos and s.play.cursor == cur
+    assert s.screen == "play" and bytes(s.rec.pos) == pos and s.play.cursor == cur

@@ -57,7 +57,7 @@ def test_dark_at_the_sleep_time_the_chip_sleeps_and_wakes_on_the_same_picture(ga
     s = app.session
     clock = [0]
     _run(app, clock, 100, 20)
-    assert s.woke and s.screen == "play" and s.phase == "select"
+    assert s.screen == "play" and s.phase == "select"
     assert bytes(s.rec.pos) == pos and s.play.cursor == cur
     assert bytes(board.display.snapshot().buf) == lit
     board.buttons.release("a")

@@ -15,6 +15,7 @@
 #   must stay under USED_LIMIT_KB, and an RP2040 estimate is derived (device_estimate).
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -181,7 +182,7 @@ HW_FAKES = {
                 "    def refresh(self): pass\n"
                 "DISPLAY = _Display(%(w)d, %(h)d)\n"
                 "%(pins)s\n",
-    "keypad.py": "class _Events:\n    def get(self): return None\n"
+    "keypad.py": "class _Events:\n    def get(self): return None\n    def clear(self): pass\n"
                  "class Keys:\n    def __init__(self, *a, **k): self.events = _Events()\n",
     "microcontroller.py": "nvm = bytearray(4096)\n",
     "busio.py": "class SPI:\n    def __init__(self, *a, **k): pass\n",
@@ -202,6 +203,8 @@ HW_FAKES = {
                      "    def __init__(self, *a, **k): pass\n"
                      "    def play(self, s): pass\n    def stop(self): pass\n",
     "supervisor.py": "def ticks_ms(): return 0\n",
+    "analogio.py": "class AnalogIn:\n    value = 43690\n"  # (a full cell: 2.2 V x 3)
+                   "    def __init__(self, *a, **k): pass\n",
     "digitalio.py": "class Pull:\n    UP = 1\n    DOWN = 2\n"
                     "class DigitalInOut:\n    def __init__(self, *a, **k): pass\n",
 }
@@ -212,7 +215,7 @@ sys.path[0:0] = [sys.argv[1], "", "lib"]  # run from the bundle's root: short mo
 import displayio
 # the stand-ins for CircuitPython's C modules (not on the device's Python heap)
 import board, keypad, microcontroller, busio, fourwire, busdisplay, supervisor, digitalio
-import audiocore, audiopwmio, audiobusio
+import audiocore, audiopwmio, audiobusio, analogio
 gc.collect()
 heap = gc.mem_free() + gc.mem_alloc()
 out = {"heap": heap}
@@ -463,6 +466,9 @@ def test_whole_app_on_each_board(board, tmp_path, monkeypatch):
                 name += ch
             if name.isupper() or name[:2] == "GP":
                 pins.add(name)
+    # (and those looked up by name: getattr(board, "BAT_SENSE", None), one build's name)
+    pins |= set(re.findall(r'getattr\(board, "([A-Z0-9_]+)"', open(os.path.join(
+        ROOT, "boards", board + ".py")).read()))
     pins.discard("DISPLAY")
     hw = dict(HW_FAKES)
     hw["board.py"] = hw["board.py"] % {"w": w, "h": h, "pins": "\n".join(

@@ -1,5 +1,5 @@
 # The battery gauge on a fake clock (portable: CPython and MicroPython -X heapsize=180k): the
-# session's Idle reads the App's gauge (the board's ADC pin: firmware/app.py charge) every 10 s
+# session's Idle reads the board's gauge (its ADC pin, divider, empty and full mV) every 10 s
 # into idle.battery (the title's and the pause box's icon), says "Battery low" once under 10 %,
 # and at 0 % (the cut-off voltage) goes dark at once: the App then saves and sleeps
 # (tests/test_app_battery.py). A board with no gauge has no battery figure.
@@ -7,8 +7,21 @@ from session_util import press, Clock
 from firmware.session import Session
 
 
+class Adc:
+    """A board's gauge ADC (analogio.AnalogIn: 16 bits of 3.3 V) set to a charge (%) of a cell
+    read through a divider of 3, empty at 3.4 V and full at 4.1 V."""
+
+    def __init__(self, level):
+        self.level = level
+
+    @property
+    def value(self):
+        mv = 3400 + 7 * self.level[0] + 1  # (1 mV over: the reading rounds down)
+        return (mv * 65535 + 330 * 30 - 1) // (330 * 30)
+
+
 def _session(level):
-    return Session(None, gauge=lambda: level[0])
+    return Session(None, gauge=(Adc(level), 30, 3400, 4100))
 
 
 def _wait(s, c, ms, step=1000):

@@ -126,15 +126,14 @@ def test_the_head_has_one_codec_that_reads_back_what_it_writes():
     cfg = {"game": "oanquan", "mode": "two", "level": 3, "starts": "ai", "anim": "fast",
            "sound": True, "take_back": False, "blitz": 5, "sleep": 10}
     w = {"sanyao": list(range(25))}  # your record (firmware/tally.py)
-    for args in ((cfg, 0, {}, None, None, 0, None, None),
-                 (cfg, 5 | 1 << 83, w, "oanquan", r, 1, nr, ["play", 3, "title"]),
-                 (cfg, 1 << 24, {}, "sanyao", games.load("sanyao").rules, 0, r, None),
-                 (cfg, 0, w, None, None, 0, r, ["settings", 2, "pause"])):
+    for args in ((cfg, 0, {}, None, None, 0, None), (cfg, 5 | 1 << 83, w, "oanquan", r, 1, nr),
+                 (cfg, 1 << 24, {}, "sanyao", games.load("sanyao").rules, 0, r),
+                 (cfg, 0, w, None, None, 0, r)):
         b = saves.head(*args)
         assert b"\n" not in b
         assert saves.read_head(b) == args, (args, b)
     b = saves.head(cfg, 0, {}, "oanquan", r, 0, r)  # the next rules are the game's: not twice
-    assert saves.read_head(b) == (cfg, 0, {}, "oanquan", r, 0, None, None) and len(b) < len(
+    assert saves.read_head(b) == (cfg, 0, {}, "oanquan", r, 0, None) and len(b) < len(
         saves.head(cfg, 0, {}, "oanquan", r, 0, nr))
     for bad in (b'{"v": 2, "cfg": {}}', b"[1]", b'{"v": 1}', b"{", b'"v"'):
         try:
@@ -146,7 +145,7 @@ def test_the_head_has_one_codec_that_reads_back_what_it_writes():
     s.new_game()
     p = encoded(s)
     got = saves.read_head(bytes(p[:p.find(b"\n")]))
-    assert got == (s.cfg, 0, {}, "oanquan", s.game.rules, s.human, None, None)
+    assert got == (s.cfg, 0, {}, "oanquan", s.game.rules, s.human, None)
 
 
 def test_session_state_reads_the_positions_where_they_are_kept():

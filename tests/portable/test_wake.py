@@ -76,7 +76,7 @@ def test_asleep_on_the_board_it_wakes_on_the_same_game_and_cursor():
     _asleep(s)
     s = None
     s = Session(st)  # code.py again
-    assert s.woke and s.screen == "play" and s.phase == "select"
+    assert s.screen == "play" and s.phase == "select"
     assert bytes(s.rec.pos) == pos and s.play.cursor == cur and s.cfg == cfg
     assert len(s.undo) == undo and s.saved is None  # no "Resume?": the game is on
     press(s, c, "a")  # awake: a press plays
@@ -101,7 +101,7 @@ def test_the_pause_box_and_settings_come_back_on_their_row():
         _asleep(s)
         s = None
         s = Session(st)
-        assert s.woke and s.screen == name and s.scr.sel == sel, name
+        assert s.screen == name and s.scr.sel == sel, name
         assert bytes(s.rec.pos) == pos and s.game is not None
         press(s, c, "b")  # back to the board as before (settings: the pause box first)
         press(s, c, "b") if name == "settings" else None
@@ -126,7 +126,7 @@ def test_outside_a_game_the_title_and_its_menus_come_back_with_the_game_offered(
     _asleep(s)
     s = None
     s = Session(st)
-    assert s.woke and s.screen == "title" and s.scr.sel == sel and s.game is None
+    assert s.screen == "title" and s.scr.sel == sel != 0 and s.game is None
     assert s.saved is not None  # still offered
     while s.scr.items[s.scr.sel] != ("go", "learn"):
         press(s, c, "down")
@@ -168,11 +168,11 @@ def test_after_the_wake_the_next_save_forgets_the_sleep_and_a_power_on_asks_agai
     _asleep(s)
     s = None
     s = Session(st)
-    assert s.woke and s.screen == "play"
+    assert s.screen == "play"
     human_move(s, c)  # saved without the sleep
     s = None
     s = Session(st)  # a power-on: the title offers the game
-    assert not s.woke and s.screen == "title" and s.saved is not None
+    assert s.screen == "title" and s.saved is not None and b"asleep" not in st.head
 
 
 def test_without_the_alarm_module_or_pins_nothing_is_saved_and_it_stays_awake():
@@ -198,7 +198,9 @@ def test_a_bad_sleep_record_is_the_usual_start():
     s = make("oanquan", "two", store=st)
     s.new_game()
     for bad in (["play"], [1, 2, 3, 4], ["play", "x", 1], "sleep", 7):
-        st.save(saves.state(s, bad), None, s.game)
+        s.cfg["asleep"] = bad  # (what resume.sleep saves with the settings)
+        st.save(saves.state(s), None, s.game)
         t = Session(st)
-        assert t.screen == "title" and not t.woke and t.saved is not None, bad
+        assert t.screen == "title" and t.saved is not None and t.scr.sel == 0, bad
+        assert "asleep" not in t.cfg  # (not a setting: never saved again)
         t = None

@@ -89,7 +89,7 @@ class Headless:
         # (and its battery gauge, if it has one, reading what the emulated chip's ADC reads:
         # runner.mjs's default, a full cell)
         cell = getattr(keys, "battery", None)
-        cell = cell and headless.battery(emu.ADC_VOLTS * cell[0], *cell)
+        cell = cell and headless.battery(emu.ADC_VOLTS * cell[0] / 10, *cell)
         self.board = headless.make(width, height, keys=tuple(keys),
                                    names=getattr(keys, "names", None), battery=cell)
         self.app = App(self.board, store=None, seed=1)
@@ -260,7 +260,7 @@ def mismatch(device, twin, shift=1):
 
 class Keys(tuple):
     """A board's KEYS, and as .names its NAMES: what the lines on its screen call them; as
-    .battery its gauge's (divider, empty V, full V), or None."""
+    .battery its gauge's (divider in tenths, empty mV, full mV), or None."""
     names = None
     battery = None
 
@@ -280,7 +280,7 @@ def board_keys(board):
     keys = Keys(ast.literal_eval(got["KEYS"]))
     keys.names = ast.literal_eval(got["NAMES"]) if "NAMES" in got else None
     b = got.get("battery")
-    if isinstance(b, ast.Tuple):  # (its ADC, divider, empty V, full V)
+    if isinstance(b, ast.Tuple):  # (its ADC, divider, empty mV, full mV)
         keys.battery = tuple(ast.literal_eval(x) for x in b.elts[1:])
     return keys
 
