@@ -53,7 +53,7 @@ class App:
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
                                tidy=self.tidy, drop_view=self.drop_view,
                                keys=names and (keys, names.split()),
-                               gauge=getattr(board, "battery", None))  # (docs/boards.md)
+                               battery=getattr(board, "battery", None))  # (boards.md)
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
         # a press before the first picture is none: after a sleep, the one that woke the chip

@@ -274,14 +274,14 @@ class Idle:
     dark (the "Sleep after" setting's minutes); the app's backlight follows it (firmware/app.py),
     the AI's pondering stops below 2 (brain.py busy). The AI's turn and a sowing shown are never
     idle: the player waits for them (the AI finishes its move; the 30 s start after it).
-    The battery too: the session's gauge, the board's (its ADC, divider, empty and full mV),
-    read every 10 s into battery (% of charge, None: no gauge), "Battery low" said once under
+    The battery too: the session's, the board's gauge (its ADC, divider, empty and full mV),
+    read every 10 s into level (% of charge, None: no gauge), "Battery low" said once under
     10 %, and at 0 % (the cut-off voltage) dark at once: the app then saves where the player is
     and sleeps (resume.py)."""
 
     def __init__(self):
         self.light, self.last = 2, None  # last: the last press, or the last tick not idle (ms)
-        self.battery = self.read = None  # read: the 10 s of the clock the gauge was last read in
+        self.level = self.read = None  # read: the 10 s of the clock the battery was last read in
 
     def press(self, now):
         """A press at now: True if it only woke a dimmed or dark screen (it does nothing else)."""
@@ -297,7 +297,7 @@ class Idle:
             idle = ticks_diff(now, self.last)
             sleep = s.cfg["sleep"] * 60000
             self.light = 0 if sleep and idle >= sleep else 1 if idle >= _DIM_MS else self.light
-        g, k = s.gauge, now // _GAUGE_MS
+        g, k = s.battery, now // _GAUGE_MS
         if g is None or k == self.read:
             return False
         self.read = k
@@ -307,7 +307,7 @@ class Idle:
         pct = max(0, min(100, (adc.value * 330 * ratio // 65535 - empty) * 100 // (full - empty)))
         if not pct:
             self.light = 0  # the cut-off: saved and asleep before the battery gives out
-        was, self.battery = self.battery, pct
+        was, self.level = self.level, pct
         if pct < _LOW <= (was or 100):  # (first read, or back from the cut-off: said again)
             s.say("Battery low: %d%%" % pct)
         return pct != was

@@ -149,7 +149,7 @@ def load(self):
             self.rules[g] = dict(engine_game(g)(r).rules)
         if nr:  # the next game's rules, when not the saved game's (saves.head)
             self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
-        return cfg.get("asleep")  # (sleep() below)
+        return cfg.get("wake")  # (sleep() below)
     except MemoryError:  # not a verdict on the save either
         self.saved = None
         self.notice = _kept(self)
@@ -160,7 +160,7 @@ def load(self):
 
 def sleep(self, board):
     """The "Sleep after" time reached, the screen dark (App.dim): where the player is goes into
-    the save's head ("asleep" with the settings: the screen's name, its row or the board's
+    the save's head ("wake" with the settings: the screen's name, its row or the board's
     cursor, whether a game is on),
     then the chip sleeps until a button: CircuitPython's deep sleep, woken by a falling edge on
     any button's pin (boards/: pins), ends the program; the press starts code.py again and
@@ -181,27 +181,27 @@ def sleep(self, board):
         from firmware import saves  # (the store's module: loaded)
         # saved with the settings (the one dict of the head the resident code writes whole),
         # for this save only: read by load(), which keeps only the settings it knows
-        self.cfg["asleep"] = at
+        self.cfg["wake"] = at
         try:
             self.store.save(saves.state(self), None, g if self.lesson is None else None)
         except Exception as e:  # awake, the game in memory: it is not lost
             self.say("Save failed: %s" % e)
             return
         finally:
-            del self.cfg["asleep"]
+            del self.cfg["wake"]
     board.buttons.deinit()  # its pins become the alarms'
     alarm.exit_and_deep_sleep_until_alarms(
         *[alarm.pin.PinAlarm(p, value=False, edge=True, pull=True) for p in pins])
 
 
-def wake(self, at=None):
+def wake(self, sleep=None):
     """Back from a sleep (code.py started again by a button), with no question: the game on its
     board with the cursor where it was, or the pause box, or Settings opened from it, on their
     row; outside a game the title, Settings, Learn or Problems on their row. A screen not kept
     (help, history, rules: the row that opens it; a lesson, a game's end: the title) gives the
     one it was opened from. (The press that woke the chip: App drops the boot's presses.)"""
     try:
-        name, i, live = at
+        name, i, live = sleep
         i = int(i)
     except Exception:  # no sleep record: the usual start (the title offers the game)
         return

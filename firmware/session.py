@@ -20,8 +20,8 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
-                 mark=None, tidy=None, drop_view=None, keys=None, gauge=None):
-        self.store, self.seed, self.ai_ms, self.gauge = store, seed, ai_ms, gauge  # gauge: Idle
+                 mark=None, tidy=None, drop_view=None, keys=None, battery=None):
+        self.store, self.seed, self.ai_ms, self.battery = store, seed, ai_ms, battery  # (Idle)
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
@@ -48,7 +48,7 @@ class Session:
         at = self._call("resume", "load")  # where the console went to sleep, if it did
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
-        self.resume("wake", at)  # back where it went to sleep, if it did (resume.py)
+        at is None or self.resume("wake", at)  # back where it went to sleep (resume.py)
 
     @property
     def screen(self):

@@ -31,12 +31,12 @@ def _icon(board, x, y):
 def test_the_charge_is_the_voltage_between_empty_and_full():
     from firmware.session import Session
     for volts, pct in ((4.1, 100), (4.3, 100), (3.751, 50), (3.4, 0), (3.0, 0), (3.475, 10)):
-        s = Session(None, gauge=headless.battery(volts))
+        s = Session(None, battery=headless.battery(volts))
         s.tick(0)
-        assert s.idle.battery == pct, volts
-    s = Session(None, gauge=headless.battery(2.501, 30, 2000, 3000))  # the Sprig's two AA cells
+        assert s.idle.level == pct, volts
+    s = Session(None, battery=headless.battery(2.501, 30, 2000, 3000))  # the Sprig's two AA cells
     s.tick(0)
-    assert s.idle.battery == 50
+    assert s.idle.level == 50
 
 
 def test_the_title_and_the_pause_box_show_the_gauge_red_when_low():
@@ -46,14 +46,14 @@ def test_the_title_and_the_pause_box_show_the_gauge_red_when_low():
     clock = [0]
     app.step(0)
     full = _icon(board, 2, 4)
-    assert s.idle.battery == 100 and headless.to565(ui.GREEN) in full
+    assert s.idle.level == 100 and headless.to565(ui.GREEN) in full
     bare = headless.make(240, 240)  # no gauge: no icon
     App(bare, store=None, ai_ms=30).step(0)
     assert set(_icon(bare, 2, 4)) == {(0, 0, 0)}
     board.battery[0].volts = 3.45  # 7 %
     _run(app, clock, 10000)
     low = _icon(board, 2, 4)
-    assert s.idle.battery == 7 and headless.to565(ui.RED) in low
+    assert s.idle.level == 7 and headless.to565(ui.RED) in low
     assert headless.to565(ui.GREEN) not in low
     assert s.msg == "Battery low: 7%"
     s.cfg.update(mode="two", anim="off")

@@ -33,7 +33,7 @@ def test_low_the_icon_turns_red_and_at_the_cut_off_the_game_is_saved_and_it_slee
         appflow.shows(chip, board, 5000)  # (a full cell: the twin's icon)
         twin.board.battery[0].volts = 3.45
         twin.run(15000)  # read within 10 s; "Battery low: 7%" said for 2.2 s, then the board
-        assert twin.session.idle.battery == 7
+        assert twin.session.idle.level == 7
         chip.adc(BAT_SENSE, 3.45 / 3)
         chip.run(15000)
         appflow.settle(chip, quiet_ms=500)

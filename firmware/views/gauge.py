@@ -6,7 +6,7 @@ from firmware.views.ui import rect, RED, TEXT, GREEN  # (dropped with the menus:
 
 
 def battery(group, x, y):
-    """A battery icon, 12x7 at x, y (hidden until charge() draws it): the board's gauge."""
+    """A battery icon, 12x7 at x, y (hidden until show() draws it): the board's gauge."""
     p = displayio.Palette(3)
     p[0] = 0
     p.make_transparent(0)
@@ -16,16 +16,16 @@ def battery(group, x, y):
     return tg
 
 
-def charge(tg, pct):
-    """The icon filled to pct % (red under 10 %: the low battery); hidden when pct is None."""
-    if pct is None:
+def show(tg, v):
+    """The icon filled to v % (red under 10 %: the low battery); hidden when v is None."""
+    if v is None:
         tg.hidden = True
         return
     bmp, p = tg.bitmap, tg.pixel_shader
-    p[1] = RED if pct < 10 else TEXT
-    p[2] = RED if pct < 10 else GREEN
+    p[1] = RED if v < 10 else TEXT
+    p[2] = RED if v < 10 else GREEN
     rect(bmp, 0, 0, 11, 7, 1)  # its case, the tip at its right
     rect(bmp, 11, 2, 1, 3, 1)
     rect(bmp, 1, 1, 9, 5, 0)
-    rect(bmp, 1, 1, (9 * pct + 99) // 100, 5, 2)
+    rect(bmp, 1, 1, (9 * v + 99) // 100, 5, 2)
     tg.hidden = False

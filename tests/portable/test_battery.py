@@ -21,7 +21,7 @@ class Adc:
 
 
 def _session(level):
-    return Session(None, gauge=(Adc(level), 30, 3400, 4100))
+    return Session(None, battery=(Adc(level), 30, 3400, 4100))
 
 
 def _wait(s, c, ms, step=1000):
@@ -37,13 +37,13 @@ def test_the_charge_is_read_at_once_then_every_10_s_and_a_change_is_a_new_pictur
     c = Clock()
     v = s.version
     s.tick(c.t)
-    assert s.idle.battery == 80 and s.version > v
+    assert s.idle.level == 80 and s.version > v
     level[0] = 79
     v = s.version
     _wait(s, c, 9000)
-    assert s.idle.battery == 80 and s.version == v  # not read again yet
+    assert s.idle.level == 80 and s.version == v  # not read again yet
     _wait(s, c, 1000)
-    assert s.idle.battery == 79 and s.version > v
+    assert s.idle.level == 79 and s.version > v
     v = s.version
     _wait(s, c, 10000)
     assert s.version == v  # read, the same: nothing to draw again
@@ -61,10 +61,10 @@ def test_low_is_said_once_under_10_percent_and_the_cut_off_darkens_at_once():
     s.msg = ""  # (said; its time over)
     level[0] = 8
     _wait(s, c, 10000)
-    assert s.msg == "" and s.idle.battery == 8
+    assert s.msg == "" and s.idle.level == 8
     level[0] = 0
     _wait(s, c, 10000)
-    assert s.idle.light == 0 and s.idle.battery == 0
+    assert s.idle.light == 0 and s.idle.level == 0
     press(s, c, "down")  # (where the app has no alarm: a press lights it, the next read darkens)
     assert s.idle.light == 2
     _wait(s, c, 10000)
@@ -74,11 +74,11 @@ def test_low_is_said_once_under_10_percent_and_the_cut_off_darkens_at_once():
 def test_already_low_at_the_start_it_is_said():
     s = _session([5])
     s.tick(0)
-    assert s.msg == "Battery low: 5%" and s.idle.battery == 5
+    assert s.msg == "Battery low: 5%" and s.idle.level == 5
 
 
 def test_no_gauge_no_figure():
     s = Session(None)
     c = Clock()
     _wait(s, c, 30000)
-    assert s.idle.battery is None
+    assert s.idle.level is None

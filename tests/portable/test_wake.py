@@ -172,7 +172,7 @@ def test_after_the_wake_the_next_save_forgets_the_sleep_and_a_power_on_asks_agai
     human_move(s, c)  # saved without the sleep
     s = None
     s = Session(st)  # a power-on: the title offers the game
-    assert s.screen == "title" and s.saved is not None and b"asleep" not in st.head
+    assert s.screen == "title" and s.saved is not None and b'"wake"' not in st.head
 
 
 def test_without_the_alarm_module_or_pins_nothing_is_saved_and_it_stays_awake():
@@ -198,9 +198,9 @@ def test_a_bad_sleep_record_is_the_usual_start():
     s = make("oanquan", "two", store=st)
     s.new_game()
     for bad in (["play"], [1, 2, 3, 4], ["play", "x", 1], "sleep", 7):
-        s.cfg["asleep"] = bad  # (what resume.sleep saves with the settings)
+        s.cfg["wake"] = bad  # (what resume.sleep saves with the settings)
         st.save(saves.state(s), None, s.game)
         t = Session(st)
         assert t.screen == "title" and t.saved is not None and t.scr.sel == 0, bad
-        assert "asleep" not in t.cfg  # (not a setting: never saved again)
+        assert "wake" not in t.cfg  # (not a setting: never saved again)
         t = None
