@@ -79,6 +79,14 @@ def console_errors(text):
 
 # ---- the headless board ---------------------------------------------------------------------
 
+def twin_battery(keys):
+    """The headless twin's battery for a board (its keys: board_keys): its gauge, if it has one,
+    reading what the emulated chip's ADC reads (emu.ADC_VOLTS: a full cell), else None."""
+    from boards import headless
+    cell = getattr(keys, "battery", None)
+    return cell and headless.battery(emu.ADC_VOLTS * cell[0] / 10, *cell)
+
+
 class Headless:
     """The app on boards/headless.py with a clock we advance: the device's twin."""
 
@@ -86,12 +94,8 @@ class Headless:
         from boards import headless
         from firmware.app import App
         # (with the board's names for its keys, which its lines show: board_keys)
-        # (and its battery gauge, if it has one, reading what the emulated chip's ADC reads:
-        # runner.mjs's default, a full cell)
-        cell = getattr(keys, "battery", None)
-        cell = cell and headless.battery(emu.ADC_VOLTS * cell[0] / 10, *cell)
         self.board = headless.make(width, height, keys=tuple(keys),
-                                   names=getattr(keys, "names", None), battery=cell)
+                                   names=getattr(keys, "names", None), battery=twin_battery(keys))
         self.app = App(self.board, store=None, seed=1)
         self.t = 0
         self.run(50)
