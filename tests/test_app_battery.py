@@ -61,8 +61,8 @@ def test_the_title_and_the_pause_box_show_the_gauge_red_when_low():
     board.buttons.press("start")
     _run(app, clock, 3000, 20)
     assert s.screen == "pause"
-    box = app.view.group
-    x = box.x + app.view.w - 14
+    box = app.view  # (drawn straight to the panel: views/pause.py)
+    x = box.x + box.w - 14
     red = headless.to565(ui.RED)
     inbox = _icon(board, x, box.y + 4)  # the same icon at the box's top right (on its colour)
     assert [p == red for p in inbox] == [p == red for p in low]

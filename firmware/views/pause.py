@@ -47,7 +47,10 @@ class PauseView:
     def update(self, s):
         m = s.scr
         # what a press in it said ("Cannot undo"), else "Paused" (not what the last move did)
-        st = [(ui.fit(s.msg, self.w) if s.msg and not s.msg_move else "Paused", ui.YELLOW)]
+        said = s.msg and not s.msg_move
+        # (and the battery's level at its right, not over what a press said: docs/app.md)
+        st = [(ui.fit(s.msg, self.w) if said else "Paused", ui.YELLOW,
+               None if said else s.idle.level)]
         sel = m.sel
         if sel < self.top:
             self.top = sel
@@ -80,7 +83,7 @@ class PauseView:
         p.fill(self.x, self.y, self.w, self.h, ui.PANEL)  # (clipped to the strip)
         st = self.state
         for i in range(len(st)) if self.at < 0 else (self.at,):
-            t, c = st[i]
+            t, c = st[i][:2]
             if i:
                 p.glyphs(self.x + 2, self.y + self.row_y(i - 1), t, c)
             else:  # the title: in the middle
@@ -88,3 +91,10 @@ class PauseView:
                 n = L.decode(None, t, L.buf if len(t) <= len(L.buf) else bytearray(len(t)))
                 p.glyphs(self.x + self.w // 2 - (n >> 16 & 0x7F) * ui.CH_W // 2, self.y + 2, t,
                          c)
+                v = st[0][2]
+                if v is not None:  # the battery icon (views/gauge.py's, 12x7), filled to v %
+                    x, y, c = self.x + self.w - 14, self.y + 4, ui.RED if v < 10 else ui.TEXT
+                    p.fill(x, y, 11, 7, c)
+                    p.fill(x + 11, y + 2, 1, 3, c)
+                    p.fill(x + 1, y + 1, 9, 5, ui.PANEL)
+                    p.fill(x + 1, y + 1, (9 * v + 99) // 100, 5, ui.RED if v < 10 else ui.GREEN)
