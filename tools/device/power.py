@@ -198,8 +198,9 @@ def table(results):
     return "\n".join(out)
 
 
-def section(text, at):
-    """The section docs/performance.md shows: the method, every assumption, the table."""
+def section(text, at, missing=""):
+    """The section docs/performance.md shows: the method, every assumption, the table (missing:
+    a sentence on the boards it lacks)."""
     return """Written by `make power` (`python3 -m tools.device.power --write`, at %s): each board's
 shipped bundle on CircuitPython 10.2.1 in the emulated RP2040 (simulated time, from an empty
 drive), each state a %d ms window after the app reached it; **busy** is the share of the
@@ -225,11 +226,12 @@ have no battery of their own: they run from USB (or whatever supply the Pico is 
 hours are not a figure; the PicoPad's, the uGame22's and the Sprig's batteries (the Sprig: two AA
 cells) are not known here: mA only. Not modelled: the panel's controller, the flash's standby, the
 regulator's efficiency, the battery's own curve. A meter on a real board replaces every figure
-but the busy share.
+but the busy share.%s
 
 %s
 """ % (at, WINDOW_MS, CHIP_MA["wait"], CHIP_MA["busy"],
-       ", ".join("%s %.0f" % (b, v["backlight"]) for b, v in BOARDS.items()), ASLEEP_MA, text)
+       ", ".join("%s %.0f" % (b, v["backlight"]) for b, v in BOARDS.items()), ASLEEP_MA,
+       missing, text)
 
 
 def main(argv=None):
@@ -268,8 +270,12 @@ def main(argv=None):
     print(text)
     if a.write:
         when = sorted(set(at[b] for b in results))
+        left = [b for b in BOARDS if b not in results]
+        missing = (" Not measured in this run (the tool's ~15-30 min a board on a busy machine ran "
+                   "out of time): %s; `make power POWER_ARGS=\"--board ...\"` adds them." %
+                   ", ".join(left)) if left else ""
         write_section(DOC, "## Power: the chip's busy share in each state (emulated)",
-                      section(text, ", ".join(when) if when else commit(ROOT)))
+                      section(text, ", ".join(when) if when else commit(ROOT), missing))
 
 
 if __name__ == "__main__":
