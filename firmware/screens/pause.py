@@ -27,9 +27,9 @@ class PauseScreen:
         if sel is not None:
             self.select(sel)
 
-    def view(self, w, h, panel):
+    def view(self, w, h):
         from firmware.views.pause import PauseView
-        return PauseView(w, h, self.s, panel)
+        return PauseView(w, h, self.s)
 
     def view_key(self):
         return "box"
