@@ -119,10 +119,10 @@ image-bench: venv $(EMU_DEPS)
 device-games: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.games $(DEVICE_GAMES_ARGS)
 
-# the chip's busy share in each state (title, pondering, your turn, the AI's turn, dimmed, dark)
-# and the assumed currents -> hours on the battery (~15 min a board; not in make test):
-# make power [POWER_ARGS="--board picosystem --board sprig"]   -> docs/performance.md
-POWER_ARGS ?= --board picosystem
+# the chip's busy share in each state (title, pondering, your turn, the AI's turn, dimmed,
+# asleep) on every board and the assumed currents -> hours on the battery (~10-15 min a board;
+# not in make test): make power [POWER_ARGS="--board picosystem --board sprig"]   -> docs/performance.md
+POWER_ARGS ?=
 power: venv $(EMU_DEPS)
 	nice -n 10 $(VPY) -m tools.device.power --write $(POWER_ARGS)
 

@@ -29,13 +29,26 @@ SAVE_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
 
 
 class DesktopDisplay(PyGameDisplay):
-    """PyGameDisplay drawing into an off-screen surface shown scaled in the window."""
+    """PyGameDisplay drawing into the panel's picture (an RGB565 buffer, as boards/headless.py
+    keeps it), which the window shows scaled (show()). The board is drawn straight to that
+    picture through its bus (firmware/views/direct.py), displayio's screens by its refresh: as
+    on a chip's display, auto-refresh is on until the app takes the refreshes over."""
 
     def __init__(self, width, height, scale=3, caption="Mancala Pocket"):
+        from boards.headless import FrameBus
         self.scale = scale
         self._window = None
         self.overlay = None  # the key map's picture while it shows (show_keys)
-        super().__init__(width=width, height=height, caption=caption, auto_refresh=False)
+        self.buf = bytearray(width * height * 2)
+        self.framebus = FrameBus(self.buf, width, height)
+        self.shown = -1  # the picture's changes when the window last showed it
+        self.changes = 0  # displayio's refreshes (the bus's writes: framebus.pixels)
+        super().__init__(width=width, height=height, caption=caption, auto_refresh=True)
+
+    @property
+    def bus(self):
+        """The panel's bus as the direct renderer uses it (firmware/views/direct.py)."""
+        return self.framebus
 
     def _initialize(self, init_sequence):
         pygame.init()
@@ -46,12 +59,27 @@ class DesktopDisplay(PyGameDisplay):
 
     def _refresh_display(self):
         BusDisplay._refresh_display(self)
+        self.changes += 1
         self.show()
         self._refresh_pending = False
 
-    def show(self):
-        """The screen scaled into the window, the key map over it while it shows."""
+    def show(self, changed=False):
+        """The screen scaled into the window, the key map over it while it shows (changed:
+        only if the picture changed since the window last showed it)."""
+        n = self.changes + self.framebus.pixels
+        if changed and n == self.shown:
+            return
+        self.shown = n
         if self._window is not None:
+            import numpy as np
+            arr = np.frombuffer(bytes(self.buf), dtype=">u2")
+            rgb = np.empty((arr.size, 3), dtype=np.uint8)
+            rgb[:, 0] = ((arr >> 11) & 31) * 255 // 31
+            rgb[:, 1] = ((arr >> 5) & 63) * 255 // 63
+            rgb[:, 2] = (arr & 31) * 255 // 31
+            self._pygame_screen.blit(pygame.image.frombuffer(rgb.tobytes(),
+                                                             (self.width, self.height), "RGB"),
+                                     (0, 0))
             pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
             if self.overlay is not None:
                 self._window.blit(self.overlay, (0, 0))
@@ -73,24 +101,9 @@ class DesktopDisplay(PyGameDisplay):
         pass  # the simulator's loop refreshes after each step (pygame wants the main thread)
 
     def _refresh_area(self, area):
-        # like PyGameDisplay's, but odd-sized areas work (boards/headless.py render_area)
-        import numpy as np
-        from boards.headless import render_area
-        got = render_area(self._core, area)
-        if got is None:
-            return True
-        clipped, raw = got
-        w = clipped.width()
-        h = clipped.height()
-        n = w * h
-        arr = np.frombuffer(raw, dtype=">u2")
-        rgb = np.empty((n, 3), dtype=np.uint8)
-        rgb[:, 0] = ((arr >> 11) & 31) * 255 // 31
-        rgb[:, 1] = ((arr >> 5) & 63) * 255 // 63
-        rgb[:, 2] = (arr & 31) * 255 // 31
-        surf = pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB")
-        self._pygame_screen.blit(surf, (clipped.x1, clipped.y1))
-        return True
+        # into the picture (odd-sized areas work: boards/headless.py render_area)
+        from boards.headless import HeadlessDisplay
+        return HeadlessDisplay._refresh_area(self, area)  # type: ignore[arg-type]
 
 
 class _Event:
@@ -106,6 +119,9 @@ class _Queue:
 
     def get(self):
         return self.q.popleft() if self.q else None
+
+    def clear(self):
+        self.q.clear()
 
     def __len__(self):
         return len(self.q)

@@ -98,7 +98,10 @@ class HeadlessDisplay(busdisplay.BusDisplay):
     def __init__(self, width=240, height=240):
         self.buf = bytearray(width * height * 2)
         self.framebus = FrameBus(self.buf, width, height)
-        super().__init__(None, b"", width=width, height=height, auto_refresh=False)
+        # auto-refresh on, as a chip's display is made: the app turns it off and refreshes the
+        # displayio screens itself, never while a picture drawn straight to the panel shows
+        # (firmware/app.py); _background makes it refresh nothing on its own
+        super().__init__(None, b"", width=width, height=height, auto_refresh=True)
 
     @property
     def bus(self):
@@ -122,11 +125,13 @@ class HeadlessDisplay(busdisplay.BusDisplay):
         pass
 
     def _background(self):
-        pass  # refreshed explicitly by snapshot(); no refresh from displayio's thread
+        pass  # no refresh from displayio's thread: by the app, or snapshot()
 
     def snapshot(self):
-        """Refresh now and return self (the buffer is up to date)."""
-        self.refresh()
+        """The panel's picture: self, its buffer up to date (refreshed now unless an app
+        refreshes it: it then turned auto-refresh off; its buffer is the panel's picture)."""
+        if self.auto_refresh:
+            self.refresh()
         return self
 
     def pixel(self, x, y):
@@ -200,6 +205,9 @@ class _Queue:
     def get(self):
         return self.q.popleft() if self.q else None
 
+    def clear(self):
+        self.q.clear()
+
     def __len__(self):
         return len(self.q)
 
@@ -222,12 +230,33 @@ class ScriptedButtons:
     def release(self, name):
         self.events.q.append(_Event(self.keys.index(name), False))
 
+    def deinit(self):  # (keypad.Keys': before its pins become a sleep's alarms, resume.py)
+        self.events.clear()
+
+
+class Cell:
+    """A battery for the headless board: its gauge's ADC, whose .value (16 bits of 3.3 V) reads
+    volts / divider, as a board's analogio.AnalogIn on its battery pin; tests set volts."""
+
+    def __init__(self, volts=4.2, divider=3.0):
+        self.volts, self.divider = volts, divider
+
+    @property
+    def value(self):
+        return max(0, min(65535, int(self.volts / self.divider / 3.3 * 65535 + 0.5)))
+
+
+def battery(volts=4.2, ratio=30, empty=3400, full=4100):
+    """A board's `battery` (docs/boards.md: its ADC, the divider in tenths, the empty and full
+    mV) with a Cell at volts."""
+    return (Cell(volts, ratio / 10), ratio, empty, full)
+
 
 class Board:
     """The board interface (docs/boards.md) as an object, for any screen size."""
 
     def __init__(self, width=240, height=240, keys=KEYS, storage=None, save_file=None,
-                 names=None, brightness=0.2):
+                 names=None, brightness=0.2, battery=None):
         displayio.release_displays()
         self.NAME = NAME
         self.KEYS = keys
@@ -238,6 +267,7 @@ class Board:
         self.storage = storage
         self.SAVE_FILE = save_file
         self.brightness = brightness  # dimmed (None: no backlight, as the uGame22: docs/boards.md)
+        self.battery = battery  # no gauge, or battery(volts): a Cell
 
 
 def make(width=240, height=240, **kw):

@@ -4,6 +4,7 @@
 # (no reset line), set up as Adafruit's Pico Display 2.0 example does (rotation 270).
 # Four buttons A GP12, B GP13, X GP14, Y GP15, active low (internal pull-ups). A and B sit left of
 # the screen, X and Y right of it. No speaker. The 4 KB microcontroller.nvm holds the saves.
+import analogio
 import board
 import busio
 import displayio
@@ -29,10 +30,15 @@ display.root_group = displayio.Group()
 # X and Y to move the cursor (up/left and down/right).
 KEYS = ("a", "b", "x", "y")
 NAMES = "A B X Y"  # KEYS as the lines on screen name them (firmware/common.py key)
-buttons = keypad.Keys(
-    (board.GP12, board.GP13, board.GP14, board.GP15),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.GP12, board.GP13, board.GP14, board.GP15)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
+# the battery gauge (firmware/common.py Idle): the Pico's VOLTAGE_MONITOR (GP29) reads VSYS / 3
+# (the Pico's own divider). The pack has no battery: on USB VSYS is ~4.7 V and reads full; a
+# LiPo on VSYS: empty at 3.4 V, full at 4.1 V (ASSUMED); the divider in tenths, mV
+battery = (analogio.AnalogIn(board.VOLTAGE_MONITOR), 30, 3400, 4100)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP20 (backlight_pin above)

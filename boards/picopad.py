@@ -7,6 +7,7 @@
 #   says MANCALA_BOARD = "picopad" and this module sets the display up as the own build's board.c
 #   does.
 # - "pajenicko_picopad", the PicoPad's own build, whose firmware makes board.DISPLAY.
+import analogio
 import board
 import displayio
 import keypad
@@ -49,10 +50,17 @@ display.root_group = displayio.Group()  # black, not the terminal redrawn, until
 
 KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
 NAMES = "up down left right A B X Y"  # KEYS as the lines on screen name them
-buttons = keypad.Keys(  # the same GPIOs in both builds (the own build names them SW_UP, ...)
-    (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.GP9, board.GP8),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+# (the same GPIOs in both builds: the own build names them SW_UP, ...)
+pins = (board.GP4, board.GP5, board.GP3, board.GP2, board.GP7, board.GP6, board.GP9, board.GP8)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
+# the battery gauge (firmware/common.py Idle): BAT_SENSE (GP29; A3 in the Pico build) reads the
+# LiPo cell through a divider taken as 3 (ASSUMED, as the Pico's VSYS / 3), empty at 3.4 V, full
+# at 4.1 V (ASSUMED); the divider in tenths, the voltages in mV
+battery = (analogio.AnalogIn(getattr(board, "BAT_SENSE", None) or getattr(board, "A3")),
+           30, 3400, 4100)
 storage = microcontroller.nvm
 # the backlight dimmed after 30 s without a press (firmware/app.py): display.brightness, PWM on
 # GP16 (backlight_pin above; the own build's board.c: the same pin)

@@ -19,11 +19,13 @@ display.root_group = displayio.Group()  # black, not the terminal redrawn, until
 
 KEYS = ("up", "down", "left", "right", "a", "b", "start")
 NAMES = "up down left right O X Z"  # KEYS as the lines on screen name them
-buttons = keypad.Keys(
-    (board.BUTTON_UP, board.BUTTON_DOWN, board.BUTTON_LEFT, board.BUTTON_RIGHT,
-     board.BUTTON_O, board.BUTTON_X, board.BUTTON_Z),
-    value_when_pressed=False, pull=True, interval=0.005)  # a 5 ms scan (default 20)
+# the buttons' GPIOs: the keypad's, and the pin alarms that wake a sleep (firmware/resume.py)
+pins = (board.BUTTON_UP, board.BUTTON_DOWN, board.BUTTON_LEFT, board.BUTTON_RIGHT,
+        board.BUTTON_O, board.BUTTON_X, board.BUTTON_Z)
+buttons = keypad.Keys(pins, value_when_pressed=False, pull=True,
+                      interval=0.005)  # a 5 ms scan (default 20)
 
+battery = None  # no gauge: no pin reads the battery (board.c, pins.c)
 storage = microcontroller.nvm
 brightness = None  # no backlight pin (board.c): no dimming; dark is a black picture
 

@@ -1,5 +1,6 @@
 # Why a move (issue 31): what it takes now, the best answer to it and what that takes, and its
-# value by the search; and a review of a game's moves against the search's best. Used by
+# value by the search; and a review of a game's moves against the search's best (the better
+# move's line four plies deep: engine/lines.py, loaded for it). Used by
 # `cli.py explain` and `cli.py review` (docs/protocol.md). Game-agnostic: the common game face,
 # engine/record.py and one engine/search.py Search made by the caller (its buffers made once).
 from engine.record import Record
@@ -102,17 +103,19 @@ def review(search, rec, moves, nodes, player=None):
             raise ValueError("move %d: %s" % (i, e))
         if player is None or g.to_move(pos) == player:
             best = search.best(pos, nodes, 0, 0, rec.seen)[0]
-            ex = explain(search, rec, best, nodes)
-            vb = ex["value"]
+            vb, after, reply = value(search, rec, best, nodes)
             vm = vb if m == best else value(search, rec, m, nodes)[0]
             loss = vb - vm if vb > vm else 0
+            bt = g.move_str(pos, best)
             if m == best:
                 text = "the search's move"
             elif loss == 0:
-                text = "as good as %s" % ex["move"]
-            else:
-                text = "better %s: %s" % (ex["move"], ex["text"])
-            out.append({"ply": i, "move": g.move_str(pos, m), "best": g.move_str(pos, best),
-                        "loss": loss, "text": text})
+                text = "as good as %s" % bt
+            else:  # the better move's line, four plies deep (engine/lines.py, as the console)
+                from engine import lines
+                ln = lines.line(search, rec, best, nodes, -1 if reply is None else reply)
+                text = "better %s: %s" % (bt, lines.words(rec, ln, search))
+            out.append({"ply": i, "move": g.move_str(pos, m), "best": bt, "loss": loss,
+                        "text": text})
         rec.play(m)
     return out

@@ -10,6 +10,7 @@ from firmware.buttons import Buttons
 # (firmware/saveload.py, dropped after the call): that leaves no hole below it on the heap
 from firmware import saves  # noqa: F401
 from firmware.common import unload
+from firmware.views import direct
 
 # CircuitPython collects only when an allocation fails (no gc.threshold): left alone, the heap
 # fills with garbage before each collection. The app collects once this much has piled up since
@@ -51,9 +52,12 @@ class App:
         names = getattr(board, "NAMES", None)  # what the board calls its buttons (boards/)
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
                                tidy=self.tidy, drop_view=self.drop_view,
-                               keys=names and (keys, names.split()))
+                               keys=names and (keys, names.split()),
+                               battery=getattr(board, "battery", None))  # (boards.md)
         self.input = Buttons(board.buttons, keys)
         self.pending = self.input.pending  # made once: the loop passes it at every pass
+        # a press before the first picture is none: after a sleep, the one that woke the chip
+        board.buttons.events.clear()  # (held through the boot) only woke it (resume.py wake)
         d = board.display
         # The app refreshes the panel itself, once a change is drawn whole: with displayio's
         # auto-refresh a redraw reached the panel in pieces (a menu step flickered through 4-5
@@ -62,6 +66,12 @@ class App:
         self.refresh = getattr(d, "auto_refresh", False)
         if self.refresh:
             d.auto_refresh = False
+        # the board and the pause box are drawn straight to the panel (firmware/views/direct.py,
+        # issue 53): while such a picture shows (direct), displayio never refreshes, as any
+        # refresh after a new root sends the whole screen over it; a displayio screen after it
+        # gets a new root, so displayio sends it whole
+        self.panel = direct.make(board)
+        self.direct = False
         self.root = displayio.Group()
         self.blank = displayio.Group()  # the panel's root while a new screen is built
         d.root_group = self.root
@@ -101,23 +111,28 @@ class App:
         if self.view is None:
             return
         if self.under is not None:  # the pause box: the board under it is the view again
-            self.root.remove(self.view.group)
+            box = self.view  # (drawn straight to the panel, as the board under it)
             self.view, self.view_key = self.under, self.under_key
             self.under = self.under_key = None
-            if keep_board:
+            if keep_board:  # the board under the box drawn again at the next update
+                self.view.repaint(box.x, box.y, box.w, box.h)
                 self.gone = True  # collected once the press that closed it has returned
                 return
-        if self.refresh:
-            self.board.display.root_group = self.blank
-        self.root.remove(self.view.group)
+        if not self.direct:  # (a view drawn straight to the panel has no displayio group)
+            if self.refresh:
+                self.board.display.root_group = self.blank
+            self.root.remove(self.view.group)
+        del self.panel.buf[:]  # the strips it was drawn through: made again when needed
         self.view = None
         self.view_key = None  # (the caller collects: Session.clear, Session.to_board)
 
     def render(self):
-        """Brings the view up to date with the session; True if anything was drawn. The old
-        screen stays on the panel until the new one is built (nothing is refreshed here)."""
+        """Brings the view up to date with the session, then the panel (a displayio screen's
+        refresh); True if anything was drawn. The old screen stays on the panel until the new
+        one is built."""
         s = self.session
         k = s.scr.view_key()
+        d = self.board.display
         if k == "box" and self.under is None:
             # the pause menu: a box on top of the board, whose view stays (drop_view); back from
             # a screen it opened, the board is built (and drawn) first
@@ -125,8 +140,7 @@ class App:
                 self.build(s.play, s.play.view_key())
                 self.view.update(s)
             self.under, self.under_key = self.view, self.view_key
-            self.view = s.scr.view(self.board.display.width, self.board.display.height)
-            self.root.append(self.view.group)
+            self.view = s.scr.view(d.width, d.height, self.panel)
             self.view_key = k
             self.collect()
         elif k != self.view_key:
@@ -135,23 +149,30 @@ class App:
             self.gone = False
             self.collect()
         elif s.version == self.drawn and self.view.tick(s):
-            return True  # only the AI's progress indicator or the countdown moved on
-        self.view.update(s)
-        self.drawn = s.version
+            k = None  # only the AI's progress indicator or the countdown moved on
+        if k is not None:
+            self.view.update(s)
+            self.drawn = s.version
+        if self.refresh and not self.direct:
+            d.refresh()
         return True
 
     def build(self, scr, k):
         """The view of screen scr (view key k) in place of what is shown."""
         s = self.session
         d = self.board.display
-        if self.refresh:  # the panel keeps the old picture meanwhile (no refresh till then)
+        flat = k[:6] == "board:"  # drawn straight to the panel
+        new = not flat and (self.refresh or self.direct)  # a displayio screen: a new root
+        if new:  # the panel keeps the old picture meanwhile (no refresh till then)
             d.root_group = self.blank
         if self.under is not None:  # a screen from the pause box: the board goes too
-            self.root.remove(self.under.group)
             self.under = self.under_key = None
         if self.view is not None:
-            self.root.remove(self.view.group)
+            if not self.direct:
+                self.root.remove(self.view.group)
             self.view = None
+        if not flat:  # the strips the board was drawn through: their heap to this screen
+            del self.panel.buf[:]
             self.collect()
         elif scr is s.play:
             # the board again, its view dropped by the session (Session.to_board): the menu
@@ -162,10 +183,14 @@ class App:
             self.collect()
         # (a game's board: the session made the AI's buffers when it showed it, in one
         # piece before these bitmaps, Session.to_board)
-        self.view = scr.view(d.width, d.height)
-        self.root.append(self.view.group)
-        if self.refresh:  # a new root: displayio sends the whole panel once, where the old
-            d.root_group = self.root  # view's area then every new piece's went out again
+        if flat:
+            self.view = scr.view(d.width, d.height, self.panel)
+        else:
+            self.view = scr.view(d.width, d.height)
+            self.root.append(self.view.group)
+        if new:  # a new root: displayio sends the whole panel once, where the old view's area
+            d.root_group = self.root  # then every new piece's went out again
+        self.direct = flat
         self.view_key = k
         # building it left garbage: gone before the first drawing adds its own (the first
         # Omweso board was the lowest point of a game's first step on the chip)
@@ -174,7 +199,7 @@ class App:
     def dim(self, light):
         """The backlight at the session's idle light: the board's dimmed brightness (PWM), off when
         dark, full again at a press. A board with no backlight pin (brightness None: the uGame22)
-        goes dark as a black picture and does not dim."""
+        goes dark as a black picture and does not dim. Dark, the chip then sleeps."""
         self.light = light
         d = self.board.display
         low = getattr(self.board, "brightness", None)
@@ -184,7 +209,14 @@ class App:
             d.root_group = self.root if light else self.blank
             if self.refresh:
                 d.refresh()
+            if light and self.direct:  # that refresh blacked out the board: drawn again
+                for v in (self.under, self.view):
+                    if v is not None:
+                        v.repaint(0, 0, d.width, d.height)
+                        v.update(self.session)
         self.input.held.clear()  # a direction held to wake does not move the cursor
+        if not light:  # dark: the chip sleeps till a button (resume.py sleep), if it can
+            self.session.resume("sleep", self.board)
 
     def step(self, now):
         """One pass of the loop: buttons, time, the picture (refreshed once), then the AI's
@@ -211,8 +243,7 @@ class App:
         if s.version != self.drawn or (s.phase in ("select", "setup") and s.cfg["blitz"]) or \
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
             v = None  # a pass that draws makes garbage: looked at below
-            if self.render() and self.refresh:
-                self.board.display.refresh()
+            self.render()
         if v != s.version or ticks_diff(now, self.t0) >= _TIDY_MS:
             self.t0 = now
             self.tidy()

@@ -265,30 +265,49 @@ class MoveLog:
 
 
 _DIM_MS = const(30000)  # no press for this long: the backlight dims and the AI's pondering stops
+_GAUGE_MS = const(10000)  # the battery read this often (an ADC read: microseconds)
+_LOW = const(10)  # % of charge under which the battery is low: said once, the icon red
 
 
 class Idle:
     """The idle timers on the app's clock (ms). light: 2 lit, 1 dimmed (30 s without a press), 0
     dark (the "Sleep after" setting's minutes); the app's backlight follows it (firmware/app.py),
     the AI's pondering stops below 2 (brain.py busy). The AI's turn and a sowing shown are never
-    idle: the player waits for them (the AI finishes its move; the 30 s start after it)."""
+    idle: the player waits for them (the AI finishes its move; the 30 s start after it).
+    The battery too: the session's, the board's gauge (its ADC, divider, empty and full mV),
+    read every 10 s into level (% of charge, None: no gauge), "Battery low" said once under
+    10 %, and at 0 % (the cut-off voltage) dark at once: the app then saves where the player is
+    and sleeps (resume.py)."""
 
     def __init__(self):
         self.light, self.last = 2, None  # last: the last press, or the last tick not idle (ms)
+        self.level = self.read = None  # read: the 10 s of the clock the battery was last read in
 
     def press(self, now):
         """A press at now: True if it only woke a dimmed or dark screen (it does nothing else)."""
-        self.last = now
-        if self.light < 2:
-            self.light = 2
-            return True
-        return False
+        was, self.light, self.last = self.light, 2, now
+        return was < 2
 
     def tick(self, now, s):
-        """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"."""
+        """Time passes for session s: its phase (the AI's turn, a sowing) and "Sleep after"; the
+        battery read when due. True if its charge changed (the title and the pause box show it)."""
         if self.last is None or s.scr is s.play and s.phase in ("ai", "anim"):
             self.last = now
         elif self.light:  # (only a press lights it again: dark stays dark past the ticks' wrap)
             idle = ticks_diff(now, self.last)
             sleep = s.cfg["sleep"] * 60000
             self.light = 0 if sleep and idle >= sleep else 1 if idle >= _DIM_MS else self.light
+        g, k = s.battery, now // _GAUGE_MS
+        if g is None or k == self.read:
+            return False
+        self.read = k
+        # its ADC pin's 16 bits of 3.3 V times the divider (tenths), in mV, straight between
+        # the empty and full mV (integers: no float made on the heap every 10 s)
+        adc, ratio, empty, full = g
+        pct = max(0, min(100, (adc.value * 330 * ratio // 65535 - empty) * 100 // (full - empty)))
+        if not pct:
+            self.light = 0  # the cut-off: saved and asleep before the battery gives out
+        was, self.level = self.level, pct
+        if pct < _LOW <= (was or 100):  # (first read, or back from the cut-off: said again)
+            s.say("Battery low: %d%%" % pct)
+        return pct != was

@@ -1,83 +1,89 @@
-# The session's code for the problems (issue 56), loaded for the call (Session.learn, when
-# Session.puzzle) as firmware/lesson.py is for the lessons, whose screens and board they share:
-# each function is handed the session `s`, and what it decides the session sets (Session.update).
-# A problem (firmware/problems.py) goes: its goal on a text screen; the board, the player to move,
-# the goal on its top line ("try"); after each of the player's moves (Session.skip_anim: judge) the
-# goal is looked at, and the console defends: on the proof's main line its stored reply, after a
-# wrong first move the stored reply that stops it (both at once, no search), off them the AI's hint
-# search (level 4's budget). The verdict stays on top of the final board ("met": Solved, "again":
-# Not yet); A there tells it in words. The solution is shown as the lessons' example is ("demo").
-# Solved problems are bits of Session.learnt above the lessons' (saved with the settings).
+# Methods of the Session (firmware/session.py) for the problems (issue 56), loaded for the call
+# (Session.learn, when Session.puzzle) as firmware/lesson.py is for the lessons, whose screens and
+# board they share: self is the session. A problem (firmware/problems.py) goes: its goal on a text
+# screen; the board, the player to move, the goal on its top line ("try"); after each of the
+# player's moves (Session.skip_anim: judge) the goal is looked at, and the console defends: on the
+# proof's main line its stored reply, after a wrong first move the stored reply that stops it
+# (both at once, no search), off them the AI's hint search (level 4's budget). The verdict stays
+# on top of the final board ("met": Solved, "again": Not yet); A there tells it in words. The
+# solution is shown as the lessons' example is ("demo"). Solved problems are bits of
+# Session.learnt above the lessons' (saved with the settings).
 from engine import games
 from engine.record import Record
 from firmware.common import TakeBack, MoveLog, unload
 
 
-def load(s):
+def load(self):
     import firmware.problems as L
-    return L, L.load(s.cfg["game"])[s.lesson]
+    return L, L.load(self.cfg["game"])[self.lesson]
 
 
-def drop(s):
+def drop(self):
     unload("firmware.problems")  # the data go between two uses (~3 KB)
 
 
-def start(s, i):
+def start(self, i):
     """Problem i of the chosen game: its goal on a text screen, then its board."""
     import firmware.problems as L
-    name = s.cfg["game"]
+    name = self.cfg["game"]
     every = L.load(name)
     if i >= len(every):
         every = None
-        drop(s)  # (its data)
-        s.leave_game("Every problem done!")  # back to the list (actions.py)
+        drop(self)  # (its data)
+        self.leave_game("Every problem done!")  # back to the list (actions.py)
         return
     rec = every[i]
     every = None
     lines = [L.words(rec) + ", whatever the other side plays.",
              "Exactly one first move does it. Difficulty %d of 5." % rec[3]]
-    goal = L.words(rec, True)
+    self.goal = L.words(rec, True)
     rules = L.rules.get(name)
-    drop(s)
+    drop(self)
     from firmware import resume  # the previous game (and its AI's buffers) go
-    resume.start(s, name)
+    resume.start(self, name)
     unload("firmware.resume")
-    s.update({"goal": goal, "lesson": i, "puzzle": True, "game": games.load(name, rules)})
-    L, rec = load(s)
-    position(s, L, rec)
-    drop(s)
-    _text(s, "goal", "Problem %d of %d" % (i + 1, len(L.load(name))), lines)
+    self.lesson = i
+    self.puzzle = True
+    self.game = games.load(name, rules)
+    L, rec = load(self)
+    position(self, L, rec)
+    drop(self)
+    _text(self, "goal", "Problem %d of %d" % (i + 1, len(L.load(name))), lines)
 
 
-def position(s, L, rec):
+def position(self, L, rec):
     # the problem's position, its mover the player, nothing played yet
-    r = Record(s.game, L.position(s.game, rec))
-    s.update({"rec": r, "human": s.game.to_move(r.pos), "undo": TakeBack(), "log": MoveLog(),
-              "last": None, "hint": None, "phase": "none", "stage": "try"})
-    s.refresh()
+    self.rec = Record(self.game, L.position(self.game, rec))
+    self.human = self.game.to_move(self.rec.pos)
+    self.undo = TakeBack()
+    self.log = MoveLog()
+    self.last = self.hint = None
+    self.phase = "none"
+    self.stage = "try"
+    self._refresh()
 
 
-def board(s):
+def board(self):
     """The problem's board, the player's turn."""
-    s.to_board()
-    s.begin_turn()
+    self.to_board()
+    self._begin_turn()
 
 
-def again(s):
+def again(self):
     """The problem's position back, to try again."""
-    L, rec = load(s)
-    position(s, L, rec)
-    drop(s)
-    board(s)
+    L, rec = load(self)
+    position(self, L, rec)
+    drop(self)
+    board(self)
 
 
-def history(s):
+def history(self):
     """The moves played since the problem's start, as legal indices (replayed from it)."""
-    L, rec = load(s)
-    g = s.game
+    L, rec = load(self)
+    g = self.game
     r = Record(g, L.position(g, rec))
     out = bytearray()
-    buf = s.log.buf
+    buf = self.log.buf
     i = 0
     while i < len(buf):
         n = buf[i + 2]
@@ -102,11 +108,11 @@ def _code(g, pos, i):
     return b[i]
 
 
-def result(s, L, rec, moves):
+def result(self, L, rec, moves):
     """What the moves so far did: 1 the goal met, 0 no longer possible, -1 still open."""
-    g = s.game
+    g = self.game
     r = Record(g, L.position(g, rec))
-    me = s.human
+    me = self.human
     gain = 0
     left = rec[2]  # the solver's moves the goal allows
     for k in moves:
@@ -121,114 +127,115 @@ def result(s, L, rec, moves):
     return 0 if left <= 0 else -1
 
 
-def judge(s):
+def judge(self):
     """A sowing has ended: the solution shown goes on; else the goal is looked at, the console
     answers the player's move, or the player moves again."""
-    s.update({"phase": "none"})
-    L, rec = load(s)
-    line = L.line(s.game, rec)
-    moves = history(s)
-    if s.stage == "demo":  # the solution: its next move, until its end (A: your try)
+    self.phase = "none"
+    L, rec = load(self)
+    line = L.line(self.game, rec)
+    moves = history(self)
+    if self.stage == "demo":  # the solution: its next move, until its end (A: your try)
         if len(moves) < len(line):
-            code = _code(s.game, s.rec.pos, line[len(moves)])
-            drop(s)
-            s.to_board()
-            s.play_move(code)
+            code = _code(self.game, self.rec.pos, line[len(moves)])
+            drop(self)
+            self.to_board()
+            self.play_move(code)
         else:
-            drop(s)
-            s.update({"goal": "That was the solution"})
-            s.to_board()
+            drop(self)
+            self.goal = "That was the solution"
+            self.to_board()
         return
-    v = result(s, L, rec, moves)
-    k = L.reply(s.game, rec, moves[0])
+    v = result(self, L, rec, moves)
+    k = L.reply(self.game, rec, moves[0])
     if v < 0 and moves[0] != line[0] and (len(moves) > 1 or k == 255):
         v = 0  # a wrong first move, answered (or failing at once): the proof says it fails
-    if v < 0 and s.game.to_move(s.rec.pos) != s.human:  # the console's reply: the
+    if v < 0 and self.game.to_move(self.rec.pos) != self.human:  # the console's reply: the
         if moves == line[:len(moves)] and len(moves) < len(line):  # proof's, else the search's
             k = line[len(moves)]
         elif len(moves) > 1:
             k = 255
-        drop(s)
-        code = _code(s.game, s.rec.pos, k) if k < 255 else search(s)
-        s.to_board()
-        s.play_move(code)
+        drop(self)
+        code = _code(self.game, self.rec.pos, k) if k < 255 else search(self)
+        self.to_board()
+        self.play_move(code)
         return
-    drop(s)
+    drop(self)
     if v < 0:
-        return board(s)
-    # the sowing's animation and its code go (they come back at the next move)
-    s.update({"anim": None, "stage": "met" if v else "again",
-              "goal": "Solved: well done!" if v else "Not yet: this reply stops it" if
-              s.last[1] != s.human else "Not yet: goal not met"})
+        return board(self)
+    self.anim = None  # the sowing's animation and its code go (they come back at the next move)
     unload("firmware.trace")
+    self.stage = "met" if v else "again"
+    self.goal = "Solved: well done!" if v else "Not yet: this reply stops it" if \
+        self.last[1] != self.human else "Not yet: goal not met"
     if v:
-        L, rec = load(s)
-        s.update({"learnt": s.learnt | L.bit(s.cfg["game"], s.lesson)})
-        drop(s)
-        s.save()  # the settings' save: a problem is not a game to resume
-    s.to_board()
+        L, rec = load(self)
+        self.learnt |= L.bit(self.cfg["game"], self.lesson)
+        drop(self)
+        self.save()  # the settings' save: a problem is not a game to resume
+    self.to_board()
 
 
-def search(s):
+def search(self):
     # off the proof's lines: the AI's hint search (its level 4 budget, ~1.8 s on the chip)
-    p = s.ai().player
-    code = p.hint(s.rec.pos, s.ai_ms, s.rec.seen) if p is not None else None
-    p = None
-    s.update({"brain": None})  # its buffers go: the next reply makes them again
-    return code if code is not None else s.legal[0][0]
+    b = self._brain()
+    p = b.player
+    code = p.hint(self.rec.pos, self.ai_ms, self.rec.seen) if p is not None else None
+    self.brain = None  # its buffers go: the next reply makes them again
+    return code if code is not None else self.legal[0][0]
 
 
-def hint(s):
+def hint(self):
     """The solution's next move while the player is on its main line."""
-    if s.phase != "select":
-        s.say("No hint now")
+    if self.phase != "select":
+        self.say("No hint now")
         return
-    L, rec = load(s)
-    line = L.line(s.game, rec)
-    moves = history(s)
-    drop(s)
+    L, rec = load(self)
+    line = L.line(self.game, rec)
+    moves = history(self)
+    drop(self)
     if moves != line[:len(moves)] or len(moves) >= len(line):
-        s.say("Off the solution: start again")
+        self.say("Off the solution: start again")
         return
     from firmware.common import num
-    t = s.game.move_str(s.rec.pos, _code(s.game, s.rec.pos, line[len(moves)]))
-    s.update({"hint": num(t)})
-    s.play.hinted(t, "Hint: " + s.ad.move_words(t), "it solves the problem")
+    t = self.game.move_str(self.rec.pos, _code(self.game, self.rec.pos, line[len(moves)]))
+    self.hint = num(t)
+    self.play.hinted(t, "Hint: " + self.ad.move_words(t), "it solves the problem")
 
 
-def demo(s):
+def demo(self):
     """Show solution: the main line played from the problem's start, move by move."""
-    L, rec = load(s)
-    position(s, L, rec)
-    code = _code(s.game, s.rec.pos, L.line(s.game, rec)[0])
-    s.update({"goal": "The solution: " + L.words(rec, True), "stage": "demo"})
-    drop(s)
-    s.to_board()
-    s.play_move(code)  # (its end: judge plays the next)
+    L, rec = load(self)
+    position(self, L, rec)
+    code = _code(self.game, self.rec.pos, L.line(self.game, rec)[0])
+    self.goal = "The solution: " + L.words(rec, True)
+    drop(self)
+    self.stage = "demo"
+    self.to_board()
+    self.play_move(code)  # (its end: judge plays the next)
 
 
-def next(s):
+def next(self):
     """A on the board once a sowing has ended: after the solution the player's try, else the
     verdict told in words."""
-    s.clear()
-    if s.stage == "demo":
-        L, rec = load(s)
-        s.update({"goal": L.words(rec, True)})
-        drop(s)
-        return again(s)
-    L, rec = load(s)
-    g = s.game
-    moves = history(s)
+    self.clear()
+    if self.stage == "demo":
+        L, rec = load(self)
+        self.goal = L.words(rec, True)
+        drop(self)
+        return again(self)
+    L, rec = load(self)
+    g = self.game
+    moves = history(self)
     pos = L.position(g, rec)
     first = g.move_str(pos, _code(g, pos, moves[0]))
     lines = ["Your goal: " + L.words(rec) + "."]
-    if s.stage == "met":
+    if self.stage == "met":
         lines.append("%d defences answered in its proof." % (rec[16] | rec[17] << 8))
-        drop(s)
-        _text(s, "met", "Solved: well done!", lines)
+        drop(self)
+        _text(self, "met", "Solved: well done!", lines)
         return
     k = L.reply(g, rec, moves[0])
-    drop(s)
+    drop(self)
     if 0 <= k < 255 and len(moves) > 1:
         r = Record(g, pos)
         r.play(_code(g, pos, moves[0]))
@@ -238,9 +245,9 @@ def next(s):
     else:
         lines.append("The other side found a defence.")
     lines.append("Hint and solution: in the menu.")
-    _text(s, "again", "Not yet: try again", lines)
+    _text(self, "again", "Not yet: try again", lines)
 
 
-def _text(s, kind, title, lines):  # a page of the lesson's (firmware/screens/text.py)
+def _text(self, kind, title, lines):  # a page of the lesson's (firmware/screens/text.py)
     from firmware.screens.text import LessonScreen
-    s.show(LessonScreen(s, kind, title, lines))
+    self.show(LessonScreen(self, kind, title, lines))

@@ -3,27 +3,29 @@
 # screen's score page shows (Session.work: presses are answered as on the board; the board page
 # and the search's buffers are never on the heap together), then shown one by one on the final
 # board's page (firmware/screens/over.py): the position before the move, the move played and the
-# better one, and what that one takes. The figures are `cli.py review`'s at the same budget
-# (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
+# better one, and what each leads to four plies deep (issue 55 #8: engine/lines.py, grown for
+# the five listed moves once all are valued). The figures are `cli.py review`'s at the same
+# budget (engine/explain.py; tests/portable/test_review.py compares them). The game is replayed from the
 # move log (firmware/common.py MoveLog: the position it starts from and each move's text). Once
 # done, its figures alone stay (Review.result: over.py's Results) and this module's code goes.
 # begin(), after the class, makes it at the game's end, with the game-over screen, for the session
-# to keep (Session.call loads this module for that call).
+# to keep (Session._call loads this module for that call).
 import gc
 from engine.compat import const, ticks_ms, ticks_diff
 from engine.record import Record
 from engine.search import Search
-from engine.explain import gain, words, captures
+from engine.lines import words
 from engine.ai import level_nodes, slice_nodes, POLL_MS
 from firmware.common import entry, num, unload
 from firmware.games import adapter
 
-unload("engine.explain")  # (its two functions stay with this module's: they go with the review)
+unload("engine.lines")  # (words() stays with this module's code: it goes with the review)
 
 _KEEP = const(5)  # the costliest moves listed
 _SMALL = const(8)  # a loss under half a stone (the evaluation counts 16 a stone or seed): unlisted
 _FORCED = const(500000)  # a value past this: a forced win, below minus it a loss (as the search)
 _LEVEL = const(2)  # the search's budget: level 2's nodes (a quarter of a second on the chip)
+_PLIES = const(4)  # a listed move's lines: the move, the reply, the move after, its reply
 
 
 class Review:
@@ -44,7 +46,10 @@ class Review:
         self.seen = 0
         self.items = []  # (loss, ply, player, position before, move, better, why, the move's
         # cell, the better one's, the loss in words, what the move led to), the costliest first
-        # (listed once all are in: the list does not reorder under the reader)
+        # (listed once all are in: the list does not reorder under the reader); why and what
+        # it led to are lines of moves until the review's end (with the position's history
+        # last: grown then to 4 plies each, a search a ply), then words
+
         self.lost = adapter(game.NAME).LOST  # "lost %d stones": the game's unit
         self.error = ""  # a logged move that does not replay: the review ends there, said so
         self.search = None  # made on the score page (run), dropped on the board's (hold)
@@ -54,9 +59,11 @@ class Review:
         self.stop = None
         self.t0 = self.ms = 0
         self.state = 0  # 0: to the next move, 1: the best's search, 2: its value, 3: the move's
+        # (at the review's end: a ply of a listed move's lines)
         self.code = self.best = self.goal = self.me = 0  # the move, the best, its value, mover
         self.pos = self.text = self.root = None
-        self.why = self.after = ""  # what the better move, and the move played, lead to
+        self.why = self.after = -1  # the search's replies to the better move and to the move
+        self.path = None  # at the review's end: (a listed move, its better move's line, its own)
         self.final = None  # the game's last move (cell, player, text): the final board's mark
 
     def count(self):
@@ -77,7 +84,9 @@ class Review:
         """The board page: the search's buffers go (9 KB in Omweso: the board's view is built
         next); the move under review is searched again from its start."""
         if self.state < 4 and self.search is not None:
-            if self.state > 0:
+            if self.path is not None:  # (the listed moves' lines: each grows from its end)
+                self.state, self.root, self.path = 0, None, None
+            elif self.state > 0:
                 self.state, self.at, self.root = 0, self.back, None
                 self.ply -= 1
             self.search = None
@@ -124,6 +133,7 @@ class Review:
                 code = self.seek(text.decode())
             except ValueError:  # (an Omweso blitz pass: the turn passed with no move logged)
                 self.error = "Review ends at move %d" % self.ply
+                self.at = len(b)
                 break
             if self.want(p, text) and not g.over(rec.pos):
                 self.code, self.text, self.me = code, text.decode(), p
@@ -132,6 +142,15 @@ class Review:
                 self.search.start(rec.pos, self.nodes, 0, 0, rec.seen)
                 return
             rec.play(code)
+        for k, e in enumerate(self.items):  # then the listed moves' lines, 4 plies each
+            if len(e) > 11:
+                self.rec = Record(g, bytearray(e[3]), e[11])  # (the position before the move)
+                self.path = [k, e[6], e[10]]
+                self.state = 3
+                if not self.extend(-1):
+                    return  # (its search started)
+                self.step()  # (whole already, the game over within them: in words now)
+                return
         self.state = 4
         self.search = self.root = None  # its buffers (9 KB in Omweso) go
         gc.collect()
@@ -180,34 +199,64 @@ class Review:
             self.state = 2
             if not self.value(self.best):
                 return False
-        if self.state == 2:  # the best's value, and why (engine/explain.py explain()'s words)
+        if self.state == 2:  # the best's value, and its reply (its line's second ply)
             self.goal = self.score()
-            self.why = self.line(self.best)
+            self.why = self.reply()
             self.state = 3
             if not self.value(self.code):
                 return False
-        vm = self.score()
-        loss = self.goal - vm if self.goal > vm else 0
-        self.after = self.line(self.code)
-        return self.done(loss, say(loss, self.goal, vm, self.lost))
+        if self.path is None:  # (state 3) the move's value: what it lost
+            vm = self.score()
+            loss = self.goal - vm if self.goal > vm else 0
+            self.after = self.reply()
+            return self.done(loss, say(loss, self.goal, vm, self.lost))
+        if not self.extend(s.move):  # (the review's end: a ply of a listed move's lines searched)
+            return False
+        k, b, m = self.path  # both lines whole: in words (engine/lines.py words())
+        e, rec = self.items[k], self.rec
+        self.root = self.path = None
+        gc.collect()  # (the lines' replays: their garbage and told()'s together were the
+        # review's lowest free heap on the chip)
+        self.items[k] = e[:6] + (words(rec, b, s),) + e[7:10] + (words(rec, m, s),)
+        self.state = 0
+        gc.collect()
+        return True
 
-    def line(self, move):
-        """A searched move's line in words, two plies deep (engine/explain.py explain()'s): what
-        it takes, then what the search's reply (or the game's end) does."""
-        g, a = self.game, self.root.pos
-        took = gain(g, self.rec.pos, move)
-        ends = g.over(a)
-        n = 0 if ends else gain(g, a, self.search.move)  # (before the root's list is used below)
-        return words(took, n, ends, not ends and g.to_move(a) == self.me,
-                     not took and not captures(self.search, self.rec.pos))
+    def reply(self):
+        # the search's reply to the move just valued (-1: the game ended with it)
+        return -1 if self.game.over(self.root.pos) else self.search.move
+
+    def extend(self, move):
+        """Plays `move` (the search's, -1: none) at the end of the first line not yet whole and
+        starts the search of the lines' next ply (False); True once both are whole: 4 plies, or
+        -1 last where the game ends (as engine/lines.py line())."""
+        g = self.game
+        for ln in self.path[1:]:
+            if ln[-1] < 0 or len(ln) == _PLIES:
+                continue
+            self.root = a = Record(g, bytearray(self.rec.pos), self.rec.seen)
+            for m in ln:
+                a.play(m)
+            if move >= 0:  # (the search's move: this line's next ply)
+                ln.append(move)
+                a.play(move)
+                move = -1
+            if g.over(a.pos):
+                ln.append(-1)
+            elif len(ln) < _PLIES:
+                self.search.start(a.pos, self.nodes, 0, 0, a.seen)
+                return False
+        return True
 
     def done(self, loss, text=""):
         g = self.game
-        if loss >= _SMALL:
+        if loss >= _SMALL:  # listed (its lines, the better move's and its own, from the
+            # search's replies: grown at the review's end, with the position's history)
             bt = g.move_str(self.rec.pos, self.best)
             f = self.items
-            f.append((loss, self.ply, self.me, self.pos, self.text, bt, self.why,
-                      num(self.text), num(bt), text, self.after))
+            f.append((loss, self.ply, self.me, self.pos, self.text, bt, [self.best, self.why],
+                      num(self.text), num(bt), text, [self.code, self.after],
+                      list(self.rec.seen)))
             f.sort(key=lambda e: (-e[0], e[1]))  # the costliest first, then the earliest
             if len(f) > _KEEP:
                 f.pop()
@@ -219,7 +268,7 @@ class Review:
 
     def result(self):
         """Itself while it searches; once done, its figures alone (firmware/screens/over.py
-        Results), so that this module's code goes from the heap (3.5 KB with engine/explain's)."""
+        Results), so that this module's code goes from the heap (with engine/lines.py's)."""
         if self.state < 4:
             return self
         from firmware.screens.over import Results

@@ -2,8 +2,7 @@
 # showing (screens/: press(button) goes to it; tick(now_ms) moves time on). The one state machine:
 # only it sets its fields; screens and the app call its verbs (tests/test_session_owner.py). Its
 # parts: the AI (brain.py), the animation (trace.py), the move log, take-backs, idle timers
-# (common.py), its code loaded for the call (resume.py, actions.py, lesson.py, puzzle.py, review.py
-# hand what they decide to update(), or back). Portable.
+# (common.py), code loaded for the call (resume.py, actions.py, lesson.py, review.py). Portable.
 import gc
 import sys
 from engine import games
@@ -21,8 +20,8 @@ AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a nod
 
 class Session:
     def __init__(self, store=None, seed=1, four_button=False, ai_ms=AI_CAP_MS,
-                 mark=None, tidy=None, drop_view=None, keys=None):
-        self.store, self.seed, self.ai_ms = store, seed, ai_ms
+                 mark=None, tidy=None, drop_view=None, keys=None, battery=None):
+        self.store, self.seed, self.ai_ms, self.battery = store, seed, ai_ms, battery  # (Idle)
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
@@ -46,9 +45,10 @@ class Session:
         self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
         self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
         self.mark = mark or (lambda what: None)  # told what happens ("move"...): device_feel
-        self.call("resume", "load")
+        at = self._call("resume", "load")  # where the console went to sleep, if it did
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
+        at is None or self.resume("wake", at)  # back where it went to sleep (resume.py)
 
     @property
     def screen(self):
@@ -124,20 +124,20 @@ class Session:
         return self.game.to_move(self.rec.pos)
 
     def new_game(self):
-        self.call("resume", "new_game")
+        self._call("resume", "new_game")
 
-    def refresh(self):
+    def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
         self.legal.fill()
         self.version += 1
 
-    def animation(self):
+    def _anim(self):
         if self.anim is None:  # firmware/trace.py: loaded at the first move
             from firmware.trace import Anim
             self.anim = Anim()
         return self.anim
 
-    def begin_turn(self):
+    def _begin_turn(self):
         if self.anim is not None:
             self.anim.clear()
         self.version += 1  # a new phase is a new picture (the window redraws on a version change)
@@ -146,11 +146,12 @@ class Session:
             self.mark("over")
             self.brain = None  # the AI's buffers go before the game-over screen loads
             gc.collect()
-            self.review, scr = self.call("review", "begin")  # its screen, its review (review.py)
+            self.review, scr = self._call("review", "begin")  # its screen, its review (review.py)
             return self.show(scr)
         self.turn_at = self.now
         if not self.is_human(self.mover()):
-            self.phase, self.ai_at = "ai", self.now
+            self.phase = "ai"
+            self.ai_at = self.now
             return
         if self.legal and self.legal[0][1][:6] == "setup:":
             self.phase = "setup"
@@ -165,22 +166,25 @@ class Session:
         """Take-back ring, record (untraced), save, trace (the move again), log, animation, the
         AI's reply searched while it shows. shown: confirmed at the choice prompt, whose picture
         (a mid-move choice point's: ask_choice) the animation goes on from."""
-        g, rec, pos = self.game, self.rec, self.rec.pos
+        g, rec = self.game, self.rec
+        pos = rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
         if self.lesson is None:  # (a lesson takes nothing back: its 1.3 KB in Omweso's lessons)
             self.undo.push(pos, rec.seen, self.log.end())
-        before, had = bytearray(pos), list(rec.seen)  # (the record appends to its history)
+        before = bytearray(pos)
+        had = list(rec.seen)  # the history before the move (the record appends to its list)
         pre = self.snap
-        a = self.animation()
+        a = self._anim()
         if not shown or self.phase != "choose":
             a.clear()
         rec.play(code)
         self.mark("move")
         self.last = (num(text), p, text)
-        self.hint, self.msg = None, ""  # nothing said about the previous move stays under it
+        self.hint = None
+        self.msg = ""  # nothing said about the previous move stays under this one
         self.phase = "anim"
-        self.refresh()
+        self._refresh()
         self.tally()  # a game vs the AI over: your record, in this move's save (a cut keeps both)
         self.tidy(True)  # the garbage so far goes before the save makes its own
         self.save(code)
@@ -214,7 +218,7 @@ class Session:
             return self.stage != "demo" and self.clear() or self.learn("judge")
         if a.replaying:  # a replay: back to where the player was
             a.replaying = False
-            return self.begin_turn()
+            return self._begin_turn()
         self.final_lines = lines
         if lines and not self.game.over(self.rec.pos):
             self.phase = "round"
@@ -223,7 +227,7 @@ class Session:
             from firmware.screens.text import SummaryScreen
             self.show(SummaryScreen(self, "round", lines))
             return
-        self.begin_turn()
+        self._begin_turn()
 
     def _told(self, ev, quiet=False):
         m = self.anim.words(ev, self.ad, self.names())
@@ -237,7 +241,7 @@ class Session:
         its n-th reverse lap (a mid-move choice point)."""
         self.phase = "choose"
         if code is not None:
-            self.animation().preview(self.game, self.rec.pos, self.snap, code, n, self.ad)
+            self._anim().preview(self.game, self.rec.pos, self.snap, code, n, self.ad)
         elif self.anim is not None:
             self.anim.clear()
 
@@ -247,10 +251,12 @@ class Session:
             self.anim.clear()
 
     def replay(self):  # its code and the verbs' below: firmware/actions.py, loaded for the call
-        return self.call("actions", "replay")
+        return self._call("actions", "replay")
 
     def take_sounds(self):  # the sounds of the steps shown since the last call (the app plays them)
-        out, self.sounds = self.sounds, self.sounds and []  # (none: the same list, none made)
+        out = self.sounds
+        if out:
+            self.sounds = []
         return out
 
     def tick(self, now, stop=None, ms=0):
@@ -264,7 +270,7 @@ class Session:
                 not (self.msg_move and self.phase == "select"):  # what the last move did stays
             self.msg = ""
             self.version += 1
-        self.idle.tick(now, self)  # dimmed, dark
+        self.version += self.idle.tick(now, self)  # dimmed, dark; the battery's charge changed
         if self.play is not None and self.scr is self.play and self.game is not None:
             ph = self.phase
             if ph == "anim":
@@ -277,18 +283,18 @@ class Session:
                 if a.done(now):
                     self.skip_anim()
             elif ph == "ai":
-                if self.ai().turn(now):
+                if self._brain().turn(now):
                     self._ai_move()
             elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS and \
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
-                self.call("actions", "blitz_pass")
+                self._call("actions", "blitz_pass")
             if self.hint_due:  # asked two ticks ago: its words drawn since (do_hint)
                 self.hint_due -= 1
                 if not self.hint_due:
                     self.do_hint()
             if self.phase == "select" and not self.is_human(1 - self.human):
-                self.ai().ponder_turn()  # (B.make collects first)
+                self._brain().ponder_turn()  # (B.make collects first)
             if ms >= 0:
                 self.work(stop, ms)
         return self.version != v or self.moved_on != m
@@ -331,41 +337,42 @@ class Session:
         b = self.brain
         return self.phase == "ai" and b is not None and b.thinking() and self._ai_move()
 
-    def ai(self):
+    def _brain(self):
         self.brain = self.brain or B.make(self)
         return self.brain
 
     def _ai_move(self):
-        code = self.ai().decide()
-        self.begin_turn() if code is None else self.play_move(code)
+        code = self._brain().decide()
+        self._begin_turn() if code is None else self.play_move(code)
         return True
 
     def do_hint(self, later=False):  # later: at the tick after next, said first (its search:
         self.hint_due = 2 if later else 0  # 1.5-4 s on the chip), the pause box's code gone
-        return self.say("Looking for a hint...") if later else self.call("actions", "hint")
+        return self.say("Looking for a hint...") if later else self._call("actions", "hint")
 
     def tally(self, clear=False):  # your record: a game vs the AI over added (tally.py), or none
         if clear or self.cfg["mode"] == "ai" and self.lesson is None and self.snap["result"]:
-            self.record = {} if clear else self.call("tally", "add")
+            self.record = {} if clear else self._call("tally", "add")
 
     def do_undo(self):
-        self.call("actions", "undo")
+        self._call("actions", "undo")
 
-    def resume(self):
-        self.call("resume", "resume")
+    def resume(self, verb="resume", arg=None):  # the saved game resumed; ("sleep", board): the
+        return self._call("resume", verb, arg)  # dark screen saved, then the chip sleeps (App)
 
     def learn(self, verb, arg=None):  # firmware/lesson.py; problems (puzzle): firmware/puzzle.py
-        return self.call("puzzle" if self.puzzle or verb == "start" else "lesson", verb, arg)
+        return self._call("puzzle" if self.puzzle or verb == "start" else "lesson", verb, arg)
 
     def show_move(self, snap, last, hint):  # the game-over board: a move the review found
         self.snap, self.last, self.hint, self.version = snap, last, hint, self.version + 1
 
     def next_round(self):  # after the round (game) summary: the next round's first turn
         self.to_board()
-        self.begin_turn()
+        self._begin_turn()
 
-    def leave_game(self, load=False):  # load: saved, offered as "Resume" (a lesson: its words)
-        self.call("actions", "leave", load)
+    def leave_game(self, load=False):  # load (quit): the game saved and offered as "Resume";
+        # a lesson's (a problem's): back to its list, load what to say there (actions.py)
+        self._call("actions", "leave", load)
 
     def set_cfg(self, key, value):
         """A setting (the menus): saved once its picture is on the panel (work())."""
@@ -373,7 +380,8 @@ class Session:
         self.save(later=True)
 
     def save(self, move=None, later=False):
-        # move: the code just played, alone changed (a few bytes); later: a setting's (~120 ms)
+        # move: the code just played, if that is all that changed (saved in a few bytes).
+        # later: a setting's save (~120 ms of nvm on the chip) waits for its picture (work())
         self.unsaved = later
         if later or self.store is None:
             return
@@ -383,15 +391,7 @@ class Session:
         except Exception as e:  # a full or failing store must never stop the game
             self.say("Save failed: %s" % e)
 
-    def update(self, fields, key=None):  # what its code loaded for the call decided: fields,
-        d = getattr(self, key) if key else None  # or (key) entries of a dict of it, in place
-        for k in fields:
-            if d is None:
-                setattr(self, k, fields[k])
-            else:
-                d[k] = fields[k]
-
-    def call(self, name, verb, arg=None):  # its code loaded for the call, then dropped
+    def _call(self, name, verb, arg=None):  # its code loaded for the call, dropped (resume.py...)
         m = "firmware." + name
         f = getattr(module(m), verb)
         r = f(self) if arg is None else f(self, arg)

@@ -127,7 +127,8 @@ class Twin(appflow.Headless):
         self.saver.save = save
         store.rewrite = rewrite
         keys = appflow.board_keys(board)  # (with the names its lines show, as the chip's)
-        self.board = headless.make(w, h, keys=tuple(keys), names=getattr(keys, "names", None))
+        self.board = headless.make(w, h, keys=tuple(keys), names=getattr(keys, "names", None),
+                                   battery=appflow.twin_battery(keys))  # (the chip's gauge)
         self.app = App(self.board, store=self.saver, seed=1)
         real_say = self.app.session.say
 

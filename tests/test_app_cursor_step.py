@@ -1,6 +1,6 @@
-# A cursor step on the board moves the cursor's ring and draws no pit again (issue 29: going over
-# Omweso's 32 pits took 9-11 ms of a 20-40 ms step on the chip), yet any other change is drawn:
-# the picture always equals a view built anew from the same session.
+# A cursor step on the board sends the panel the two pits it moves between and nothing else
+# (issue 53: only what changed is sent), yet any other change is drawn: the picture always
+# equals a view built anew from the same session.
 import pytest
 
 from test_app_render import shown, shot, press
@@ -28,16 +28,17 @@ def fresh(app):
 
 
 @pytest.mark.parametrize("game", ["oanquan", "sanyao", "omweso"])
-def test_a_cursor_step_draws_the_ring_only(game):
+def test_a_cursor_step_sends_only_the_two_pits_it_moves_between(game):
     app, s = shown(320, 240, game)
-    calls = draws(app)
+    v = app.view
     for key in ("right", "right", "left"):
-        at = s.play.cursor
+        at = v.pit_of(s, v.key_of(s, s.play.cursor, s.mover()))
         press(s, key)
-        assert s.play.cursor != at, "the test position lets the cursor move"
+        to = v.pit_of(s, v.key_of(s, s.play.cursor, s.mover()))
+        assert to is not at, "the test position lets the cursor move"
+        sent = app.panel.total
         got = bytes(shot(app).buf)
-        assert calls == [], "a cursor step drew the pits again"
-        assert app.view.bars is not None and not app.view.bars[0].hidden
+        assert app.panel.total - sent == at.w * at.h + to.w * to.h
     assert got == fresh(app)
 
 

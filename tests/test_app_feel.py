@@ -90,7 +90,7 @@ def test_the_ai_starts_thinking_when_the_human_confirms():
     s.new_game()
     c = Clock()
     s.tick(c.t)
-    s.ai()  # the app makes it when it shows the board
+    s._brain()  # the app makes it when it shows the board
     human_move(s, c)
     assert s.phase == "anim" and s.brain.thinking()  # during the human's sowing
     steps = 0
@@ -109,7 +109,7 @@ def test_the_ai_searches_a_share_of_every_pass_and_its_own_turn_in_long_passes(m
     s.new_game()
     c = Clock()
     s.tick(c.t)
-    s.ai()
+    s._brain()
     human_move(s, c)
     assert s.phase == "anim" and s.brain.thinking()
     clock = [0]
@@ -156,7 +156,7 @@ def test_the_board_rings_the_pit_the_ai_is_considering():
     s.ai_ms = 10 ** 6
     s.new_game()
     s.human = 1
-    s.begin_turn()
+    s._begin_turn()
     app.step(10)
     assert s.phase == "ai"
     for t in range(20, 200, 20):
@@ -248,6 +248,7 @@ def test_the_pause_menu_is_a_box_over_the_board_which_stays():
     assert brain is not None
     d = board.display
     n = d.refreshes
+    sent = app.panel.total
     board_view = app.view
     see = _SeeImport("firmware.screens.pause", app)
     sys.meta_path.insert(0, see)
@@ -256,18 +257,24 @@ def test_the_pause_menu_is_a_box_over_the_board_which_stays():
         app.step(100)
     finally:
         sys.meta_path.remove(see)
-    assert see.seen == (board_view, 1, False)  # the board shown all along, nothing blanked
+    # the board shown all along (drawn straight to the panel: nothing of it in displayio's
+    # root), nothing blanked
+    assert see.seen == (board_view, 0, False)
     assert s.brain is None and "firmware.screens.menu" not in sys.modules
     assert s.scr.name == "pause" and app.view_key == "box" and app.under is board_view
-    assert list(app.root) == [board_view.group, app.view.group] and d.root_group is app.root
-    assert d.refreshes == n + 1  # the box reached the panel whole, once
-    bx, by = app.view.group.x, app.view.group.y
+    assert list(app.root) == [] and app.direct  # the box drawn straight to the panel too
+    box = app.view.w * app.view.h
+    assert d.refreshes == n and app.panel.total - sent == box  # the box whole, once; no refresh
+    bx, by = app.view.x, app.view.y
     assert 0 < bx and bx + app.view.w <= d.width and 0 < by and by + app.view.h <= d.height
     assert d.pixel(0, by + 20) != d.pixel(bx + 1, by + 20)  # the board beside the box
+    sent = app.panel.total
     board.buttons.press("b")  # and back: the same board, the box gone
     app.step(200)
-    assert app.view is board_view and app.under is None and list(app.root) == [board_view.group]
-    assert d.refreshes == n + 2 and d.root_group is app.root
+    assert app.view is board_view and app.under is None and list(app.root) == []
+    assert d.refreshes == n and d.root_group is app.root
+    # the box's area again, with the pits and lines it covered composed in it: each pixel once
+    assert app.panel.total - sent == box
     assert s.brain is not None and s.brain is not brain  # its buffers again, its ponder anew
     assert "firmware.screens.pause" not in sys.modules
     app.step(300)
@@ -323,13 +330,13 @@ def test_a_screen_from_the_pause_box_takes_the_board_down_and_back_builds_it_aga
     board.buttons.press("b")  # back to the pause box, over the board built again
     app.step(300)
     assert s.screen == "pause" and app.view_key == "box" and app.under is not None
-    assert app.under is not old and list(app.root) == [app.under.group, app.view.group]
+    assert app.under is not old and list(app.root) == [] and app.direct
     assert s.scr.items[s.scr.sel] == ("go", "settings")
     assert "firmware.screens.menu" not in sys.modules
     board.buttons.press("b")
     app.step(400)
     assert app.view_key.startswith("board") and app.under is None
-    assert list(app.root) == [app.view.group] and s.brain is not None
+    assert list(app.root) == [] and s.brain is not None
 
 
 def test_a_game_change_is_on_the_panel_before_its_modules_load():

@@ -29,7 +29,7 @@ def test_hint_green_ring_under_the_cursor_and_words_naming_a_numbered_square():
     assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.GREEN)
     assert s.msg.startswith("Hint: square %d " % s.hint)
     assert s.msg.endswith(("clockwise", "anticlockwise"))
-    assert pit.numbered  # the square the words name carries its number
+    assert pit.state[5] == s.hint  # the square the words name carries its number
     R.press(s, "right")  # the cursor moves on: the hint stays green, the cursor is yellow
     d = R.shot(app)
     assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.GREEN)
@@ -39,7 +39,7 @@ def test_hint_text_shown_after_a_long_search():
     # Omweso's hint search takes seconds on the device: its message must not expire unseen
     app, s = R.setup_app(160, 128, "omweso", mode="ai")
     s.new_game()
-    b = s.ai()
+    b = s._brain()
     real = b.player.hint
 
     def slow(pos, ms=None):
@@ -71,9 +71,9 @@ def test_a_hint_says_why_on_the_message_line_in_explains_words(game, size):
     app, s = R.setup_app(size[0], size[1], game, mode="ai")
     s.new_game()
     s.human = s.mover()
-    s.begin_turn()
+    s._begin_turn()
     assert s.phase == "select"
-    b = s.ai()
+    b = s._brain()
     real = b.player.hint
     got = []
     b.player.hint = lambda pos, ms=None: got.append(real(pos, ms)) or got[-1]
@@ -117,10 +117,10 @@ def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
         s.seed = seed
         s.new_game()
         s.human = s.mover()
-        s.begin_turn()
+        s._begin_turn()
         if s.phase != "select":
             continue
-        b = s.ai()
+        b = s._brain()
         real = b.player.hint
         got = []
 
@@ -157,8 +157,8 @@ def test_your_capture_message_does_not_stay_under_the_ai_move():
     o["mandarins"] = [0, 0]
     o["debt"] = [0, 0]
     s.rec.pos[:] = s.game.from_json(o)
-    s.refresh()
-    s.begin_turn()
+    s._refresh()
+    s._begin_turn()
     s.play.cursor = 2
     press(s, c, "a")
     while s.phase == "choose":

@@ -90,7 +90,7 @@ def test_a_players_line_keeps_the_name_apart_and_says_mandarin(size):
     o["rules"] = dict(s.game.rules)
     o["debt"] = [12, 0]
     s.rec.pos[:] = s.game.from_json(o)
-    s.refresh()
+    s._refresh()
     R.shot(app)
     t = "AI 1: 23 +1 mandarin owes 12"  # 28 characters: "+1Q" where the line is short
     assert v.info0.text == (t if len(t) * ui.CH_W <= size[0] else "AI 1: 23 +1Q owes 12")
@@ -105,7 +105,7 @@ def test_san_yao_lines_say_owes_and_sons_are_starred(size):
     v = app.view
     assert v.info0.text == "AI 1: store 14" and v.info1.text == "AI 2: store 10 owes 3"
     sons = [i for i in range(10) if s.snap["control"][i] != (0 if i < 5 else 1)]
-    assert sons and all(v.pits[i].text == "*%d" % s.snap["holes"][i] for i in sons)
+    assert sons and all(v.pits[i].state[4] == "*%d" % s.snap["holes"][i] for i in sons)
 
 
 def test_the_direction_prompt_names_x_and_y_on_a_four_button_board():
@@ -141,15 +141,11 @@ def test_the_pause_box_has_its_keys_its_title_and_marks_hidden_rows(size):
     R.press(s, "start")
     R.shot(app)
     v = app.view
-    assert s.screen == "pause" and v.title.text == "Paused"
-    from firmware.views.label import tile_of
-    keys = v.group[len(v.group) - 1]  # a row of tiles as the others, under them
-    back = {tile_of(chr(i)): chr(i) for i in range(126, 31, -1)}
-    back[0] = " "
-    t = "".join(back.get(keys[j], "?") for j in range(v.chars)).strip()
-    assert t == "A: ok  B: back" and keys.y == v.row_y(v.n)
+    assert s.screen == "pause" and v.state[0][0] == "Paused"  # (its rows: (text, colour))
+    keys = v.state[-1]  # a row as the others, under them, dim
+    assert keys[0].strip() == "A: ok  B: back" and keys[1] == ui.DIM and len(keys[0]) <= v.chars
     d = app.board.display
-    x, y = v.group.x, v.group.y
+    x, y = v.x, v.y
     assert R.count(d, x, y + v.row_y(v.n), v.w, ui.CH_H, ui.DIM) > 10  # drawn, under its rows
     n = len(s.scr.items)
     if v.n < n:  # (160x128) rows below: "v" on the last row shown, "^" once scrolled
@@ -162,7 +158,8 @@ def test_the_pause_box_has_its_keys_its_title_and_marks_hidden_rows(size):
         assert not any(r.endswith(("^", "v")) for r in v.rows)
     s.say("Cannot undo")  # a press's own words still show there
     R.shot(app)
-    assert v.title.text == "Cannot undo"
+    assert v.state[0][0] == "Cannot undo"
+    assert R.count(d, x, y, v.w, ui.CH_H + 2, ui.YELLOW) > 10
 
 
 def test_the_title_picture_shows_again_back_from_learn():
@@ -226,3 +223,27 @@ def test_the_terminals_bad_move_suggests_only_your_moves():
     k = text.index("99")
     line = text[k - 40:k + 200]
     assert "e.g." not in line and "Legal now: 1+ 1-" in line.replace("\n", " "), line
+
+
+def test_the_readme_tells_a_newcomer_of_learn_the_hint_the_review_and_i():
+    # issue 55 #10: README says where to learn, what the hint and the review say, and the
+    # terminal's i; and what it says is there: the title's row, the terminal's hint with its why
+    import re
+    from tools.terminal import game as play
+    with open(os.path.join(R.ROOT, "README.md"), encoding="utf-8") as f:
+        text = " ".join(f.read().split())  # (its lines wrap anywhere)
+    assert "**Learn…**" in text and "one rule at a time" in text
+    assert "the **hint**" in text and "says why" in text
+    assert "the **review**" in text and "costliest moves" in text
+    assert "`i` gives a hint and why" in text
+    s = make("oanquan")
+    assert "Learn..." in [s.scr.item_text(it) for it in s.scr.items]
+    said = []
+    answers = iter(["1", "2", "1", "1", "", "i", "q"])
+    try:
+        play.terminal(lambda prompt: next(answers), said.append, seed=5)
+    except StopIteration:
+        pass
+    hint = [t for t in said if t.startswith("Hint: ")]
+    assert hint and re.match(r"Hint: \d+[+-] \((captures|no capture|quiet move|gives) ", hint[0]), \
+        hint

@@ -1,7 +1,6 @@
-# Omweso's board: seen from the mover, its free set-up screen, and its pits in layers
-# (firmware/views/layers.py: a 1-bit stone bitmap per row of pits, a shared frame tile, overlays
-# for styled pits, a strip of pit numbers) - drawn where the render checks of test_app_render.py
-# find every pit, and in the shape CircuitPython redraws cheaply.
+# Omweso's board: seen from the mover, its free set-up screen, and its 32 pits drawn straight to
+# the panel (firmware/views/paint.py's Layers) where the render checks of test_app_render.py find
+# every pit, each sent alone when it changes, every count drawn within its pit.
 import pytest
 
 from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown
@@ -13,59 +12,51 @@ from firmware.games.omweso import adapter as g_omweso
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
-def test_omweso_pits_are_layers_not_32_bitmaps(size):
-    # views/layers.py: the 32 pits' stones in a 1-bit bitmap per row, body and ring from one
-    # shared frame tile (on the chip ~3 KB less held, 2-4 KB more at a game's lowest): a
-    # handful of TileGrids, not one per pit; every pit drawn where check_board finds it
-    from displayio import TileGrid
+def test_omweso_pits_are_32_places_on_the_panel_and_nothing_of_displayio(size):
+    # firmware/views/paint.py's Layers: no bitmap or displayio object per pit, 32 pits each in
+    # its own place on the screen, none over another; every pit drawn where check_board finds it
     app, s = shown(size[0], size[1], "omweso")
     v = app.view
-    L = v.layers
-    pits = [L.pit(k) for k in range(32)]
-    assert len({(p.k // L.cols, p.ox) for p in pits}) == 32  # each pit its own place
-    assert sum(b.width * b.height for b in L.stones) <= 8 * v.cw * 4 * v.rh
-    grids = [el for el in v.group if isinstance(el, TileGrid)]
-    assert len(grids) < 24, len(grids)  # frames, overlays, stones, number rows, frame: not 32+
-    # the bitmaps drawn into during play are each shown whole by one single-tile TileGrid:
-    # CircuitPython redraws the whole of a multi-tile TileGrid when its bitmap changes (a
-    # 16-tile stone layer cost ~0.5 s a frame on the chip)
-    for tg in grids:
-        if any(tg.bitmap is b for b in L.stones):
-            assert (tg._width_in_tiles, tg._height_in_tiles) == (1, 1)
-            assert tg._tile_width == tg.bitmap.width and tg._tile_height == tg.bitmap.height
-    assert sum(1 for tg in grids if any(tg.bitmap is b for b in L.stones)) == 4
+    pits = [v.layers.pit(k) for k in range(32)]
+    w, h = size
+    for i, p in enumerate(pits):
+        assert 0 <= p.x and p.x + p.w <= w and 0 <= p.y and p.y + p.h <= h, i
+        for q in pits[:i]:
+            assert p.x + p.w <= q.x or q.x + q.w <= p.x or p.y + p.h <= q.y or \
+                q.y + q.h <= p.y, (i, q)
+    assert app.direct and len(app.root) == 0
     check_board(app, s)
 
 
-def test_omweso_styled_pits_take_an_overlay_and_give_it_back():
-    # views/layers.py: a pit with a style (or another body) is shown by an overlay of the frame
-    # tile in that palette; back to the half's plain look, the overlay is hidden and free again
+def test_omweso_styled_pits_are_drawn_and_sent_alone():
+    # a pit's style (or another body) is drawn when it changes, its own rectangle only sent;
+    # back to the plain look, the pit is as before
     app, s = shown(320, 240, "omweso")
     v = app.view
     L = v.layers
     d = app.board.display
-    for tg in v.bars:  # the app's own cursor ring (bars over pit 0) is not under test here
-        tg.hidden = True
     styled = [(0, "cursor"), (3, "last"), (9, "hint"), (17, "capture"), (20, "capture"),
               (30, "next"), (12, "active")]
     for k, st in styled:
         p = L.pit(k)
-        p.draw(p.state[0], st, p.state[2], 0, None, p.state[5])
-    d.snapshot()
-    assert sum(L.used) == len(styled)
+        sent = app.panel.total
+        new = p.state[1] != st
+        L.draw(k, p.state[0], st, p.state[2], 0, None, p.state[5])
+        assert app.panel.total - sent == (p.w * p.h if new else 0)
     for k, st in styled:
         p = L.pit(k)
         assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.STYLE_RING[st]), (k, st)
         if st == "capture":
             assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(0xA03020)
-    p = L.pit(5)  # the other side's body on this side: an overlay too
-    p.draw(p.state[0], "", ui.BODY1, 0, None, p.state[5])
-    assert sum(L.used) == len(styled) + 1
+    p = L.pit(5)  # the other side's body on this side
+    L.draw(5, p.state[0], "", ui.BODY1, 0, None, p.state[5])
+    assert d.pixel(p.x + 3, p.y + p.h // 2) == to565(ui.BODY1)
+    sent = app.panel.total
+    L.draw(5, p.state[0], "", ui.BODY1, 0, None, p.state[5])
+    assert app.panel.total == sent  # the same again: nothing sent
     for k in [k for k, _ in styled] + [5]:
         p = L.pit(k)
-        p.draw(p.state[0], "", ui.BODY if k < 16 else ui.BODY1, 0, None, p.state[5])
-    d.snapshot()
-    assert sum(L.used) == 0 and all(tg.hidden for tg in L.over)
+        L.draw(k, p.state[0], "", ui.BODY if k < 16 else ui.BODY1, 0, None, p.state[5])
     for k, _ in styled:
         p = L.pit(k)
         assert d.pixel(p.x + p.w // 2, p.y) == to565(ui.RING), k
@@ -91,7 +82,9 @@ def test_omweso_board_seen_from_the_mover():
     shot(app)
     v = app.view
     assert v.viewer(s) == 1
-    assert v.pit_at(s, 1, 0).k == 0 and v.pit_at(s, 0, 0).k == 3 * 8 + 7
+    L = v.layers
+    assert (v.pit_at(s, 1, 0).x, v.pit_at(s, 1, 0).y) == (L.pit(0).x, L.pit(0).y)
+    assert (v.pit_at(s, 0, 0).x, v.pit_at(s, 0, 0).y) == (L.pit(31).x, L.pit(31).y)
     assert g_omweso.screen_pos(0, 15, 1) == (7, 2)
     for viewer in (0, 1):  # the viewer's pits where grid() puts them, the opponent's mirrored
         for pit in range(16):
@@ -133,30 +126,32 @@ def test_blitz_countdown_moves_on_without_a_new_version():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
-def test_omweso_stone_rows_hold_every_stone_and_digit_a_pit_draws(size):
-    # views/layers.py keeps only the pit rows from y0 on in its stone bitmaps, as many as they
-    # are high (the ring and, in pits with dots, the body's edge are never lit): every count Omweso can show (0-64 seeds, with
-    # and without the pit's number above them) draws the very pixels a whole pit's bitmap
-    # (views/pit.py) lights, none of them cut off
-    import displayio
-    from firmware.views.pit import Pit
+def test_omweso_pits_show_every_count_within_themselves(size):
+    # every count Omweso can show (0-64 seeds, with and without the pit's number above them):
+    # its seeds as dots where they fit, its count's digits, nothing drawn outside the pit
+    import pit_model as M
+    from firmware.views import direct, paint
     app, s = shown(size[0], size[1], "omweso")
-    L = app.view.layers
-    whole = Pit(displayio.Group(), 0, 0, L.pw, L.ph)
-    sh = L.stones[0].height
-    assert 0 < L.y0 and L.y0 + sh < L.ph
-    k = 9  # a pit inside a row (its neighbours' pixels must stay as they are)
-    row = L.stones[k // L.cols]
-    ox = L.pit(k).ox
+    q = app.view.layers.pit(9)  # a pit inside a row
+    w, h = size
+    buf = bytearray(2 * w * h)
+    panel = direct.Panel(headless.FrameBus(buf, w, h), w, h)
+    p = paint.Pit(panel, q.x, q.y, q.w, q.h, "box", ui.RING)
     for count in range(65):
-        for num in (-1, k):
-            whole.state = None
-            whole.draw(count, num=num)
-            L.draw(k, count, "", L.bodies[0], 0, None, num)
-            lit = [(x, y) for y in range(L.ph) for x in range(L.pw) if whole.bmp[x, y] == 2]
-            assert lit, (count, num)
-            for x, y in lit:
-                assert L.y0 <= y < L.y0 + sh, (count, num, x, y)
-            got = [(x, y + L.y0) for y in range(sh) for x in range(L.pw)
-                   if row[ox + x, y]]
-            assert sorted(got) == sorted(lit), (size, count, num)
+        for num in (-1, 9):
+            buf[:] = bytes(len(buf))
+            p.draw(count, "", ui.BODY, 0, None, num)
+            lit = [i // 2 for i in range(0, len(buf), 2) if buf[i] or buf[i + 1]]
+            assert all(q.x <= i % w < q.x + q.w and q.y <= i // w < q.y + q.h for i in lit)
+            t = str(count)
+            tx, ty, sc = M.text_origin(p, t)
+            assert 0 <= tx and tx + 4 * sc * len(t) - sc <= p.w, (count, num)
+            dots = min(count, M.capacity(p)) * M.dot(p) ** 2
+            if num >= 0 and not M.dots(p):  # a small pit's number: light on a dark tab
+                dots += len(M.glyph_pixels(str(num), 3, 3, 1))
+            n = sum(1 for i in lit if _rgb(buf, i) == to565(ui.STONE))
+            assert n == dots + len(M.glyph_pixels(t, tx, ty, sc)), (size, count, num)
+
+
+def _rgb(buf, i):
+    return headless.rgb565_to_rgb(buf[2 * i] << 8 | buf[2 * i + 1])

@@ -16,7 +16,7 @@ from boards import headless  # noqa: E402
 from boards.headless import to565  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.views import ui  # noqa: E402
-from firmware.views import pit as pit_mod  # noqa: E402
+import pit_model as M  # noqa: E402
 from firmware.views.menu import LINE  # noqa: E402
 
 SIZES = ((240, 240), (320, 240), (240, 135), (160, 128))
@@ -51,8 +51,8 @@ def load(s, name):
     o = dict(POS[name])
     o["rules"] = dict(s.game.rules)
     s.rec.pos[:] = s.game.from_json(o)
-    s.refresh()
-    s.begin_turn()
+    s._refresh()
+    s._begin_turn()
 
 
 def shot(app):
@@ -104,83 +104,63 @@ def pits(app, s):
     return out
 
 
-def glyph_pixels(text, x, y, sc):
-    """The (x, y) pixels of text drawn with pit.py's 3x5 font at scale sc, top-left at x, y."""
-    out = []
-    for ch in text:
-        k = pit_mod.glyph(ch)
-        if k >= 0:
-            for r in range(5):
-                bits = pit_mod.FONT[k + r]
-                for c in range(3):
-                    if bits & (4 >> c):
-                        for dy in range(sc):
-                            for dx in range(sc):
-                                out.append((x + c * sc + dx, y + r * sc + dy))
-        x += 4 * sc
-    return out
-
-
-def capacity(pit, big=0):
-    """How many seeds a pit draws as dots (its slots less those under a big stone)."""
-    if not pit.show_dots:
-        return 0
-    sl = pit.slots()
-    if big:
-        d = pit.dot
-        r, cx, cy = pit._big_box()
-        sl = [p for p in sl if not (cx - r - d <= p[0] <= cx + r and cy - r - d <= p[1] <= cy + r)]
-    return len(sl)
-
-
 def check_board(app, s):
+    """The board drawn (firmware/views/paint.py's pits: their state, read back from the
+    picture): every pit's count (never cut off), its number, its seeds and its ring."""
     d = app.board.display
     styles = app.view.styles(s)
-    bars = app.view.bars  # the cursor's ring over a plain pit (views/board.py ring())
-    plain = {k for k, st in styles.items() if st == "cursor"} if bars and not bars[0].hidden \
-        else set()
+    stone = to565(ui.STONE)
     for pit, n, big, key in pits(app, s):
-        # seeds drawn as seeds where there is room, and the count in every pit at every size
+        count_, st, body, big_, text, num = pit.state
+        assert count_ == n and big_ == big, (key, pit.state, n, big)
+        t = text if text is not None else str(n)
         want = str(n)
         if s.cfg["game"] == "sanyao" and isinstance(key, int) and \
                 s.snap["control"][key] != (0 if key < 5 else 1):
             want = "*%d" % n
-        assert pit.text == want, (key, pit.text, want)  # never cut off
-        tx, ty = pit.text_origin(pit.text)
-        assert tx >= 0 and tx + 4 * pit.tsc * len(pit.text) - pit.tsc <= pit.w, key
-        glyph = [(x, y) for x, y in glyph_pixels(pit.text, tx, ty, pit.tsc)
+        assert t == want, (key, t, want)
+        tx, ty, sc = M.text_origin(pit, t)
+        assert tx >= 0 and tx + 4 * sc * len(t) - sc <= pit.w, key  # never cut off
+        glyph = [(x, y) for x, y in M.glyph_pixels(t, tx, ty, sc)
                  if 0 <= x < pit.w and 0 <= y < pit.h]
-        stone = to565(ui.STONE)
-        layered = hasattr(pit, "layers")  # views/layers.py
         for x, y in glyph:
-            assert d.pixel(pit.x + x, pit.y + y) == stone, (key, pit.text)
+            assert d.pixel(pit.x + x, pit.y + y) == stone, (key, t)
         # every pit/square/hole the move texts name carries its number, in the ring's colour
-        # (Omweso's layered pits: the plain ring's colour)
-        cell = key[1] if isinstance(key, tuple) else key
-        if s.cfg["game"] == "omweso":
-            cell = key % 16  # its view keys player p's pit i as p * 16 + i
+        # but under the cursor (the plain ring's); Omweso's always the plain ring's
+        cell = key % 16 if s.cfg["game"] == "omweso" else key  # (player p's pit i: p * 16 + i)
+        style = styles.get(key, "")
+        assert st == style, (key, st, style)
         if isinstance(cell, int):
-            assert pit.numbered, key
-            nx, ny = pit.number_origin(cell)
-            st = "" if key in plain else styles.get(key, "")
-            ring = to565(ui.STYLE_RING[st] if not layered else ui.RING)
-            for x, y in glyph_pixels(str(cell), nx, ny, 1):
-                assert d.pixel(pit.x + x, pit.y + y) == ring, (key, cell)
+            assert num == cell, (key, num)
+            nx, ny = M.number_origin(pit, cell)
+            plain = style == "cursor" or s.cfg["game"] == "omweso"
+            ring = to565(ui.STYLE_RING["" if plain else style])
+            tab = not M.dots(pit)  # a small pit: light digits on a dark tab (issue 55)
+            number = M.glyph_pixels(str(cell), nx, ny, 1)
+            for x, y in number:
+                assert d.pixel(pit.x + x, pit.y + y) == (stone if tab else ring), (key, cell)
+            if tab:
+                glyph += number  # (stone-coloured: counted below)
+                tw = 4 * len(str(cell)) - 1
+                for x in range(nx - 1, nx + tw + 1):
+                    for y in range(ny - 1, ny + 5):
+                        if (x, y) not in number:
+                            assert d.pixel(pit.x + x, pit.y + y) == to565(ui.RING), (key, x, y)
+                # the tab clear of the count's digits: a row or a column of the body between
+                assert ny + 5 <= ty or nx + tw + 1 <= tx or tx + 4 * sc * len(t) <= nx - 1, key
         # stone dots: exactly min(count, capacity) dots of dot x dot pixels (+ the big stone)
         stones = count(d, pit.x, pit.y, pit.w, pit.h, ui.STONE)
-        cap = capacity(pit, big)
-        exp = min(n, cap) * pit.dot * pit.dot if pit.show_dots else 0
+        exp = min(n, M.capacity(pit, big)) * M.dot(pit) ** 2
         if big:  # the big stone, at every size
-            assert pit.big_r >= 3, key
-            exp += (2 * pit.big_r - 2) ** 2
+            r = M.big_box(pit)[0]
+            assert r >= 3, key
+            exp += (2 * r - 2) ** 2
         assert stones == exp + len(glyph), (key, n, stones, exp, len(glyph))
         # the ring shows the pit's state (cursor, last move, hint, sowing, capture)
         if pit.shape == "box":
-            st = styles.get(key, "")
-            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.STYLE_RING[st]), (key, st)
-            body = 0xA03020 if st == "capture" else None
-            if body is not None:
-                assert d.pixel(pit.x + 3, pit.y + pit.h // 2) == to565(body)
+            assert d.pixel(pit.x + pit.w // 2, pit.y) == to565(ui.STYLE_RING[style]), (key, st)
+            if style == "capture":
+                assert d.pixel(pit.x + 3, pit.y + pit.h // 2) == to565(0xA03020)
 
 
 def check_menu(app, s):
@@ -190,7 +170,8 @@ def check_menu(app, s):
     assert v.rows[i].strip("<> ").startswith(s.scr.item_text(s.scr.items[s.scr.sel])[:10].strip())
     # the selected row is yellow, in its own row band; the title too (a box's rows: within it)
     box = getattr(v, "box", False)
-    x, y, w, line = v.group.x, v.group.y, v.w, v.line if box else LINE
+    x, y = (v.x, v.y) if box else (v.group.x, v.group.y)  # (the box: drawn on the panel)
+    w, line = v.w, v.line if box else LINE
     assert count(d, x, y + v.row_y(i), w, line, ui.YELLOW) > 10
     assert count(d, x, y, w, ui.CH_H + 2, ui.YELLOW) > 10
     for k in range(len(v.rows)):
@@ -201,7 +182,7 @@ def check_menu(app, s):
             assert count(d, x, y + v.row_y(k), w, line, col) > 10, (k, v.rows[k])
     if box:  # the pause box: on its panel colour, the board still around it
         assert d.pixel(x + w - 1, y + 1) == to565(ui.PANEL)
-        assert app.under is not None and app.under.group in app.root
+        assert app.under is not None and app.direct
 
 
 def check_text(app, s):
@@ -342,18 +323,18 @@ def screens(app, s, game, out=None):
     s.cfg["mode"] = "ai"
     s.new_game()
     s.human = 1
-    s.begin_turn()
+    s._begin_turn()
     assert s.phase == "ai"
     d = shot(app)
     f = app.view.frame
-    assert f.status.text.startswith("AI thinking") and not f.bar_tg.hidden
+    assert f.status.text.startswith("AI thinking") and f.bar_v != -2  # (-2: no bar)
     # the progress bar: its frame and a block of it yellow, at the top right, clear of the text
-    bx = f.bar_tg.x
+    bx = d.width - f.bar_w - 3
     bw = f.bar_w
-    assert bw >= ui._BAR_W and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
+    assert bw >= 30 and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
     assert count(d, bx, 2, bw, ui.BAR_H, ui.YELLOW) >= 2 * bw
     assert len(f.status.text) * ui.CH_W + 2 < bx
-    s.ai().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
+    s._brain().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
     s.brain.progress = lambda: 40
     d = shot(app)
     fill = ui.BAR_H - 2

@@ -119,9 +119,10 @@ def test_the_better_move_from_the_same_square_shows_its_way():
     play_out(s, Clock(), 1500)
     o = s.scr
     r = s.review
-    e = (48, 5, s.human, bytes(s.game.new()), "3+", "3-", "captures 2, nothing lost", 3, 3,
-         "lost 3 stones", "no capture; then loses 1")
+    e = (48, 5, s.human, bytes(s.game.new()), "3+", "3-", "takes 2, nothing lost", 3, 3,
+         "lost 3 stones", "then loses 1")
     r.items.append(e)
+    r.state = 4  # (as if done: the board page steps through a finished review's moves only)
     s.press("down")
     shot(app)
     st = app.view.styles(s)

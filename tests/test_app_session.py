@@ -31,8 +31,8 @@ def load(s, obj):
     o = dict(obj)
     o["rules"] = dict(s.game.rules)
     s.rec.pos[:] = s.game.from_json(o)
-    s.refresh()
-    s.begin_turn()
+    s._refresh()
+    s._begin_turn()
 
 
 def test_omweso_complete_match_vs_ai_level1():

@@ -96,11 +96,18 @@ def test_fills_outside_the_rectangle_being_painted_are_clipped_to_it():
 
 
 def test_strips_share_one_budget():
+    # a strip per width drawn, as tall as its window (16s) or the budget allows, the least
+    # recently used going first: a pit's and a line's strips stay from frame to frame
     p = direct.Panel(FrameBus(bytearray(2 * 320 * 240), 320, 240), 320, 240, budget=8192)
-    for cw in (320, 40, 41, 32, 96, 320):
+    for cw in (320, 40, 41, 32, 96, 320, 40, 12):
         p.draw(0, 0, cw, 60, pattern)
-        assert sum(2 * b.width * b.height for b, _ in p.buf.values()) <= 8192
-        assert all(b.width % 2 == 0 for b, _ in p.buf.values())
+        assert sum(2 * b.width * b.height for b, _ in p.buf) <= 8192
+        assert all(b.width % 2 == 0 for b, _ in p.buf)
+        assert p.buf[-1][0].width == cw + (cw & 1)
+    assert [b.width for b, _ in p.buf] == [40, 12] and p.buf[0][0].height == 64
+    made = p.buf[0]
+    p.draw(0, 0, 40, 30, pattern)  # a strip of that width with the rows: the same one again
+    assert p.buf[-1] is made and len(p.buf) == 2
 
 
 def rgb565(color):

@@ -106,6 +106,9 @@ class Events:
     def get(self):
         return None
 
+    def clear(self):
+        pass
+
 
 class Keys(Rec):
     def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64):
@@ -133,6 +136,11 @@ CLOCK = [0]
 
 class RawSample(Rec):
     pass
+
+
+# each board's battery gauge: (its ADC pin's GPIO, the divider in tenths), None: no gauge
+BATTERY = {"picosystem": (26, 30), "picopad": (29, 30), "pico_display_pack2": (29, 30),
+           "pico_lcd13": (29, 30), "sprig": (29, 30), "ugame22": None}
 
 
 def stub_pins(board_id):
@@ -171,6 +179,7 @@ def fake_modules(board_id):
     mod("audiobusio", I2SOut=type("I2SOut", (AudioOut,), {}))
     mod("audiocore", RawSample=RawSample)
     mod("supervisor", ticks_ms=lambda: CLOCK[0])
+    mod("analogio", AnalogIn=type("AnalogIn", (Rec,), {"value": 43690}))
 
     class DIO(Rec):
         pull = None
@@ -223,6 +232,14 @@ def test_board_module_meets_interface(name, board_id, monkeypatch):
         assert (d.width, d.height) == (kw["width"], kw["height"])
     else:
         assert d is sys.modules["board"].DISPLAY
+    # the pins a sleep's alarms wake on: the keypad's
+    assert tuple(m.pins) == m.buttons.pins
+    # the battery gauge: its ADC pin and divider (docs/boards.md), or none
+    if BATTERY[name] is None:
+        assert m.battery is None
+    else:
+        adc, ratio, empty, full = m.battery
+        assert (adc.args[0].gpio, ratio) == BATTERY[name] and 0 < empty < full
     # storage: the 4 KB NVM
     assert m.storage is sys.modules["microcontroller"].nvm and len(m.storage) == 4096
     # audio

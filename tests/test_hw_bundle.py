@@ -297,7 +297,7 @@ def test_mpy_cross_bundle_compiles_all_but_code_py(tmp_path, monkeypatch):
     # path would be one more name per module in CircuitPython's table of names (its next pool
     # 7.9 KB; docs/architecture.md)
     shown = {c.split()[c.split().index("-s") + 1] for c in calls}
-    assert {"engine.search", "firmware.games", "firmware.views.pit"} <= shown, sorted(shown)
+    assert {"engine.search", "firmware.games", "firmware.views.paint"} <= shown, sorted(shown)
     assert not [n for n in shown if "/" in n or n.endswith(".py")], sorted(shown)
     assert bundle.source_name("lib/adafruit_x.py") == "adafruit_x"
 

@@ -15,6 +15,7 @@
 #   must stay under USED_LIMIT_KB, and an RP2040 estimate is derived (device_estimate).
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -64,7 +65,7 @@ s.cfg["mode"] = "ai"
 s.new_game()
 gc.collect()
 out["used_before_brain"] = out["heap"] - gc.mem_free()
-b = s.ai()  # the session's own AI (engine.ai.Player and its search buffers)
+b = s._brain()  # the session's own AI (engine.ai.Player and its search buffers)
 gc.collect()
 out["brain"] = out["heap"] - gc.mem_free() - out["used_before_brain"]
 ready = gc.mem_free()
@@ -171,23 +172,29 @@ FONT = _Font()
 # the measurement starts): just enough for boards/<name>.py to run as it does on the device.
 HW_FAKES = {
     "board.py": "import displayio\n"
+                "class _Bus:\n"
+                "    def send(self, command, data): pass\n"
                 "class _Display:\n"
                 "    def __init__(self, w, h):\n"
-                "        self.width, self.height = w, h\n"
+                "        self.width, self.height, self.rotation, self.bus = w, h, 0, _Bus()\n"
                 "        self.root_group = None\n"
                 "        self.auto_refresh = True\n"
+                "    def refresh(self): pass\n"
                 "DISPLAY = _Display(%(w)d, %(h)d)\n"
                 "%(pins)s\n",
-    "keypad.py": "class _Events:\n    def get(self): return None\n"
+    "keypad.py": "class _Events:\n    def get(self): return None\n    def clear(self): pass\n"
                  "class Keys:\n    def __init__(self, *a, **k): self.events = _Events()\n",
     "microcontroller.py": "nvm = bytearray(4096)\n",
     "busio.py": "class SPI:\n    def __init__(self, *a, **k): pass\n",
-    "fourwire.py": "class FourWire:\n    def __init__(self, *a, **k): pass\n",
+    "fourwire.py": "class FourWire:\n    def __init__(self, *a, **k): pass\n"
+                   "    def send(self, command, data): pass\n",
     "busdisplay.py": "class BusDisplay:\n"
-                     "    def __init__(self, bus, init, width=0, height=0, **k):\n"
-                     "        self.width, self.height = width, height\n"
+                     "    def __init__(self, bus, init, width=0, height=0, rotation=0, **k):\n"
+                     "        self.width, self.height, self.bus = width, height, bus\n"
+                     "        self.rotation = rotation\n"
                      "        self.root_group = None\n"
-                     "        self.auto_refresh = True\n",
+                     "        self.auto_refresh = True\n"
+                     "    def refresh(self): pass\n",
     "audiocore.py": "class RawSample:\n    def __init__(self, *a, **k): pass\n",
     "audiopwmio.py": "class PWMAudioOut:\n    playing = False\n"
                      "    def __init__(self, *a, **k): pass\n"
@@ -196,6 +203,8 @@ HW_FAKES = {
                      "    def __init__(self, *a, **k): pass\n"
                      "    def play(self, s): pass\n    def stop(self): pass\n",
     "supervisor.py": "def ticks_ms(): return 0\n",
+    "analogio.py": "class AnalogIn:\n    value = 43690\n"  # (a full cell: 2.2 V x 3)
+                   "    def __init__(self, *a, **k): pass\n",
     "digitalio.py": "class Pull:\n    UP = 1\n    DOWN = 2\n"
                     "class DigitalInOut:\n    def __init__(self, *a, **k): pass\n",
 }
@@ -206,7 +215,7 @@ sys.path[0:0] = [sys.argv[1], "", "lib"]  # run from the bundle's root: short mo
 import displayio
 # the stand-ins for CircuitPython's C modules (not on the device's Python heap)
 import board, keypad, microcontroller, busio, fourwire, busdisplay, supervisor, digitalio
-import audiocore, audiopwmio, audiobusio
+import audiocore, audiopwmio, audiobusio, analogio
 gc.collect()
 heap = gc.mem_free() + gc.mem_alloc()
 out = {"heap": heap}
@@ -457,6 +466,9 @@ def test_whole_app_on_each_board(board, tmp_path, monkeypatch):
                 name += ch
             if name.isupper() or name[:2] == "GP":
                 pins.add(name)
+    # (and those looked up by name: getattr(board, "BAT_SENSE", None), one build's name)
+    pins |= set(re.findall(r'getattr\(board, "([A-Z0-9_]+)"', open(os.path.join(
+        ROOT, "boards", board + ".py")).read()))
     pins.discard("DISPLAY")
     hw = dict(HW_FAKES)
     hw["board.py"] = hw["board.py"] % {"w": w, "h": h, "pins": "\n".join(

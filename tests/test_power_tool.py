@@ -45,11 +45,12 @@ def test_the_assumed_current_follows_the_backlight_and_the_busy_share():
     for b in power.BOARDS:
         assert c(b, "title", 1.0) > c(b, "title", 0.1)  # busier, more
         assert c(b, "title", 0.1) == c(b, "your turn", 0.1)
-        if b == "ugame22":  # no backlight pin: the backlight stays lit
-            assert c(b, "dark", 0.1) == c(b, "dimmed", 0.1) == c(b, "title", 0.1)
+        if b == "ugame22":  # no backlight pin: the backlight stays lit, asleep too
+            assert c(b, "dimmed", 0.1) == c(b, "title", 0.1)
+            assert c(b, "asleep", 0.0) == power.ASLEEP_MA + power.BOARDS[b]["backlight"]
         else:
-            assert c(b, "title", 0.1) > c(b, "dimmed", 0.1) > c(b, "dark", 0.1)
-    assert c("picosystem", "dark", 0.0) == power.CHIP_MA["wait"]
+            assert c(b, "title", 0.1) > c(b, "dimmed", 0.1) > c(b, "asleep", 0.1)
+            assert c(b, "asleep", 0.0) == power.ASLEEP_MA  # the core stopped, the backlight off
     got = {st: 0.5 for st in power.STATES}
     text = power.table({"picosystem": got, "sprig": got})
     rows = text.splitlines()

@@ -1,11 +1,13 @@
 # The session is the one state machine (issue 30 #1, issue 58 #1): only firmware/session.py sets
-# the session's fields and calls its private methods; the screens, views, the app and the
-# session's own code loaded for the call read the fields and call its verbs (play_move,
-# skip_anim, ask_choice, next_round, leave_game, save...). That code (firmware/resume.py,
-# actions.py, lesson.py, puzzle.py) is handed the session and hands back what it decided:
-# Session.update sets it (moving the code itself into the resident class cost 2.3 KB of the
-# chip's heap during play, measured); firmware/review.py hands back its Review, which the session
-# keeps. No exemption: an AST scan of every firmware module but session.py: a session is a name `s`,
+# the session's fields and calls its private methods; the screens, views and the app read the
+# fields and call its verbs (play_move, skip_anim, ask_choice, cancel_choice, next_round,
+# leave_game, save...). Still excepted (issue 58 #1, not done: moving their assignments into the
+# resident session cost 2.3 KB of the chip's heap during play, measured): firmware/resume.py (the
+# start), firmware/actions.py (take back, hint, replay, blitz pass, leaving a game, a lesson or a
+# problem), firmware/lesson.py and firmware/puzzle.py (the lessons, the problems), the session's
+# own code kept out of the class so that it takes no heap during play (their functions take the
+# session as `self`: methods loaded for the call). firmware/review.py hands back its Review, which
+# the session keeps. An AST scan of every other firmware module: a session is a name `s`,
 # `session` or `sess`, `self.s` / `self.session` or `app.session`; an assignment to (or a del of)
 # an attribute of it, or to an item of one of its attributes (s.cfg[k] = v), a setattr on it, or
 # a call of one of its _methods is reported, and so is a function outside a class that takes
@@ -16,10 +18,8 @@ import pytest
 
 from util import sources
 
-SESSION_CODE = ("firmware/session.py",)
-# the session's own code loaded for the call: the only callers of Session.update
-UPDATERS = ("firmware/resume.py", "firmware/actions.py", "firmware/lesson.py",
-            "firmware/puzzle.py")
+SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py",
+                "firmware/lesson.py", "firmware/puzzle.py")
 _NAMES = ("s", "session", "sess")
 
 
@@ -50,7 +50,7 @@ def _targets(n):
     return out
 
 
-def offences(path, rel, updates=False):
+def offences(path, rel):
     tree = ast.parse(open(path, encoding="utf-8").read(), rel)
     found = []
     for n in tree.body:  # (methods are in classes; a function here taking self is a method)
@@ -66,10 +66,6 @@ def offences(path, rel, updates=False):
             if isinstance(f, ast.Attribute) and f.attr[:1] == "_" and f.attr[:2] != "__" and \
                     _sessionish(f.value):
                 found.append("%s:%d calls the session's %s()" % (rel, n.lineno, f.attr))
-            if isinstance(f, ast.Attribute) and f.attr == "update" and not updates and \
-                    _sessionish(f.value):
-                found.append("%s:%d sets the session's fields through update()" %
-                             (rel, n.lineno))
             if isinstance(f, ast.Name) and f.id in ("setattr", "delattr") and n.args and \
                     _sessionish(n.args[0]):
                 found.append("%s:%d %s() on the session" % (rel, n.lineno, f.id))
@@ -80,7 +76,7 @@ def test_only_the_session_sets_its_fields_or_calls_its_private_methods():
     bad = []
     for p, rel in sources("firmware"):
         if rel not in SESSION_CODE:
-            bad += offences(p, rel, rel in UPDATERS)
+            bad += offences(p, rel)
     assert not bad, "\n".join(bad)
 
 
@@ -89,11 +85,10 @@ def test_only_the_session_sets_its_fields_or_calls_its_private_methods():
     "class A:\n    def f(self):\n        self.s.scene = None\n",
     "def f(s):\n    s.cfg['game'] = 'x'\n",
     "def f(s):\n    s.version += 1\n",
-    "def f(s):\n    s._ai_move()\n",
+    "def f(s):\n    s._begin_turn()\n",
     "def f(app):\n    app.session.sounds = []\n",
     "def f(s):\n    setattr(s, 'phase', 1)\n",
     "def f(self):\n    return self.phase\n",
-    "def f(s):\n    s.update({'phase': 'x'})\n",
 ])
 def test_the_check_sees_each_kind(tmp_path, code):
     p = tmp_path / "m.py"

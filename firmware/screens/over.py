@@ -79,7 +79,7 @@ class GameOverScreen:
 
     @property
     def line(self):
-        """The board page's message line: its keys, or what the better move takes."""
+        """The board page's message line: its keys, or the better move's line in words."""
         e = self.shown()
         if e is not None:
             return e[6]
@@ -112,10 +112,10 @@ class GameOverScreen:
         out += [""] + list(self.s.final_lines)
         return out
 
-    def view(self, w, h):
-        if self.page == 0:
+    def view(self, w, h, panel=None):
+        if self.page == 0:  # the final board (drawn straight to the panel: App.build)
             from firmware.games import part
-            return part(self.s.cfg["game"], "view").View(w, h, self.s)
+            return part(self.s.cfg["game"], "view").View(w, h, self.s, panel)
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 
@@ -140,7 +140,7 @@ class GameOverScreen:
             self.to(1)
         elif self.page == 0 and b in ("up", "down") and s.review is not None:
             n = len(s.review.items)  # (the final position, then each; round again)
-            if not n:  # none found yet: the score page, where the review runs
+            if not n or s.review.state < 4:  # not all in: the score page, where the review runs
                 return self.to(1) if s.review.state < 4 else None
             k = self.sel + (1 if b == "down" else -1)
             self.sel = -1 if k >= n else n - 1 if k < -1 else k

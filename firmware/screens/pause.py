@@ -27,9 +27,9 @@ class PauseScreen:
         if sel is not None:
             self.select(sel)
 
-    def view(self, w, h):
+    def view(self, w, h, panel):
         from firmware.views.pause import PauseView
-        return PauseView(w, h, self.s)
+        return PauseView(w, h, self.s, panel)
 
     def view_key(self):
         return "box"

@@ -24,9 +24,9 @@ class PlayScreen:
         self.hint_why = ""   # why that move ("captures 4; then loses 2"): with its words
         self.want = None     # the choices the prompt starts on (the hint's, from its cell)
 
-    def view(self, w, h):
-        from firmware.games import part
-        return part(self.s.cfg["game"], "view").View(w, h, self.s)
+    def view(self, w, h, panel):
+        from firmware.games import part  # (drawn straight to the panel: App.build)
+        return part(self.s.cfg["game"], "view").View(w, h, self.s, panel)
 
     def view_key(self):
         return "board:" + self.s.cfg["game"]

@@ -1,24 +1,91 @@
 # The part of every game screen that is the same: status line (whose turn, round), AI-thinking
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
-import displayio
-from firmware.views import ui
-from engine.compat import ticks_diff
+from firmware.views import ui, label
+from firmware.views.paint import pen, Pit, Layers, Label
+from engine.compat import const, ticks_diff
 from firmware.common import num, key, suffix
+
+_BAR_W = const(30)  # the AI's progress bar at least (a fifth of the screen)
 
 
 class BoardView:
-    def __init__(self, w, h, session):
+    """A game's board on the panel screen (a direct.Panel), drawn straight to it (issue 53):
+    each update sends what changed since the last (firmware/views/paint.py's pits and lines),
+    nothing of it is displayio's."""
+
+    def __init__(self, w, h, session, screen):
         self.w = w
         self.h = h
-        self.group = displayio.Group()
-        self.frame = ui.Frame(self.group, w, h)
+        self.screen = screen
+        label.glyphs()  # the labels' atlas (its letters' widths place the lines: Label.send)
+        self.due = []  # the lines changed since the last send (Frame.send)
+        self.frame = f = Frame(screen, w, h, self.due)
+        self.parts = [f.status, f.think, f.msg, f]  # every pit and line, for repaint()
         self.pits = {}
         self.corner_w = -1  # the corner text's length at the last update
         self.focus_at = None  # the pit shown as the AI's best move so far
-        self.bars = None  # the cursor's ring: four thin TileGrids (see ring())
-        self.bars_wh = (0, 0)  # the pit size they fit
         self.seen = None  # (scene, styles, position, names) of the pits drawn on a human's turn
+        self.box = None  # the rectangle repaint() draws again
         self.layout(session)
+
+    def repaint(self, x, y, w, h):
+        """The screen's rectangle x, y, w, h drawn again, everything in it composed in each strip
+        before it is sent (each pixel sent once: no black between the pause box and the pits
+        under it). (The board's first picture is drawn piece by piece over black: composed, each
+        strip went over every piece in it, ~1.6 times as long on the chip.)"""
+        self.box = (x, y, w, h)
+        self.screen.draw(x, y, w, h, pen, self)
+        self.box = None
+        self.seen = None
+
+    def paint(self, p):
+        """repaint()'s pen: black, then every piece in the box and in p's strip."""
+        p.fill(0, 0, p.w, p.h, 0)
+        if self.box is None:
+            return
+        t = p.turn  # the strip on the screen (direct.Panel.fill's turn, inverted)
+        if t == 0 or t == 180:
+            sw = p.cw
+            sh = p.ch
+            sx = p.x0 if t == 0 else p.w - sw - p.x0
+            sy = p.y0 if t == 0 else p.h - sh - p.y0
+        else:
+            sw = p.ch
+            sh = p.cw
+            sx = p.w - sw - p.y0 if t == 270 else p.y0
+            sy = p.x0 if t == 270 else p.h - sh - p.x0
+        x, y, w, h = self.box
+        x0 = x if x > sx else sx
+        y0 = y if y > sy else sy
+        x1 = x + w if x + w < sx + sw else sx + sw
+        y1 = y + h if y + h < sy + sh else sy + sh
+        for t in self.parts:
+            k = type(t)
+            if k is Layers:
+                t.paint(p, x0, y0, x1, y1)
+                continue
+            if k is Pit:
+                ax = t.x
+                ay = t.y
+                aw = t.w
+                ah = t.h
+            elif k is Label:
+                ax = t.at[0]
+                ay = t.pos[1]
+                aw = t.at[1]
+                ah = ui.CH_H
+            elif t.bar_v != -2:  # the Frame: its bar, when shown
+                ax = t.w - t.bar_w - 3
+                ay = 2
+                aw = t.bar_w
+                ah = ui.BAR_H
+            else:
+                continue
+            if ax < x1 and x0 < ax + aw and ay < y1 and y0 < ay + ah:
+                if k is Label:
+                    p.glyphs(ax, ay, t.text, t.color)
+                else:
+                    t.paint(p)
 
     def layout(self, s):
         pass
@@ -36,13 +103,21 @@ class BoardView:
         self.info0 = self.label(w // 2, h - 2 * line, ui.P_COL[0])
         return cw, rh, (w - 7 * cw) // 2, 2 * line + (bh - 2 * rh) // 2
 
-    # the pieces a game's layout makes (firmware/views/paint.py's view makes them on the panel)
+    # the pieces a game's layout makes: a line of text (centred on x), a pit, Omweso's grid
     def label(self, x, y, color):
-        return ui.label(self.group, "", x, y, color, (0.5, 0))
+        t = Label(self.screen, x, y, color, (0.5, 0), self.due)
+        self.parts.append(t)
+        return t
 
     def pit(self, x, y, w, h, shape="box"):
-        from firmware.views.pit import Pit
-        return Pit(self.group, x, y, w, h, shape)
+        t = Pit(self.screen, x, y, w, h, shape)
+        self.parts.append(t)
+        return t
+
+    def grid(self, at, cw, rh, pw):
+        t = Layers(self.screen, at, 8, 2, cw, rh, pw, rh - 2)
+        self.parts.append(t)
+        return t
 
     def viewer(self, s):
         """Whose side is at the bottom of the screen."""
@@ -145,9 +220,14 @@ class BoardView:
             return False  # the considered pit moved: the board too
         ui.set_text(self.frame.think, "" if bar is not None else th)
         self.frame.progress(bar, s.now // 60)
+        self.frame.send()
         return True
 
     def update(self, s):
+        """The board as the session has it: what changed sent (all of it the first time, over
+        black: a menu was there)."""
+        if self.corner_w < 0:
+            self.screen.draw(0, 0, self.w, self.h, pen, self)
         if s.phase == "anim":  # a sowing's step: its garbage goes before the board's own (App.tidy:
             s.tidy()           # when it has piled up; never before a cursor step's picture: ~30 ms)
         f = self.frame
@@ -193,63 +273,79 @@ class BoardView:
         a = s.anim
         scene = a.scene if a is not None and a.scene is not None else s.snap
         st = self.styles(s)
-        self.ring(s, st)
-        # a cursor step moves only the ring: the pits stay as drawn (going over Omweso's 32
-        # took 9-11 ms of a 20-40 ms step on the chip)
+        # nothing changed on a human's turn: no pit looked at (going over Omweso's 32 took 9-11
+        # ms on the chip); else each pit is sent only if what it shows changed (a cursor step:
+        # two pits)
         seen = self.seen
         nm = s.names()
         if s.phase == "select" and seen is not None and seen[0] is scene and seen[1] == st \
                 and seen[2] == s.rec.pos and seen[3] == nm:
+            self.frame.send()
             return
         self.draw(s, scene, st)
         self.seen = (scene, st, bytes(s.rec.pos), nm) if s.phase == "select" else None
+        self.frame.send()
 
     def pit_of(self, s, key):
         """The pit drawn for a styles() key (None: none)."""
         return self.pits.get(key)
 
-    def ring(self, s, st):
-        """The cursor as four bars over its pit's ring, instead of the pit in the cursor's
-        palette: a step moves the bars (a tenth of the pixels), and no pit is drawn again."""
-        key = None
-        if s.phase in ("select", "choose", "setup"):
-            key = self.key_of(s, s.play.cursor, s.mover())
-        pit = self.pit_of(s, key) if key is not None and st.get(key) == "cursor" else None
-        b = self.bars
-        fits = b is None or self.bars_wh == (pit.w, pit.h) if pit is not None else False
-        if fits and pit.shape == "box":
-            if b is None:
-                b = self.bars = self._bars(pit.w, pit.h)
-                self.bars_wh = (pit.w, pit.h)
-            del st[key]  # the pit is drawn plain: the bars are its ring
-            x = pit.x
-            y = pit.y
-            w, h = self.bars_wh
-            for tg, bx, by in ((b[0], x + 1, y), (b[1], x + 1, y + h - 2), (b[2], x, y + 1),
-                               (b[3], x + w - 2, y + 1)):
-                if tg.x != bx or tg.y != by:
-                    tg.x = bx
-                    tg.y = by
-                if tg.hidden:
-                    tg.hidden = False
-        elif b is not None:
-            for tg in b:
-                if not tg.hidden:
-                    tg.hidden = True
-
-    def _bars(self, w, h):
-        # the ring of pit.box_outline: rows 0-1 and h-2..h-1 less the corners, columns 0-1 and
-        # w-2..w-1 less the corners; on top of everything drawn so far
-        pal = ui.solid(ui.STYLE_RING["cursor"])
-        across = displayio.Bitmap(w - 2, 2, 1)
-        down = displayio.Bitmap(2, h - 2, 1)
-        out = []
-        for bmp in (across, across, down, down):
-            tg = displayio.TileGrid(bmp, pixel_shader=pal)
-            tg.hidden = True
-            self.group.append(tg)
-            out.append(tg)
-        return out
-
     def draw(self, s, scene, styles):
         pass
+
+
+class Frame:
+    """The lines round a board (status at the top, message at the bottom, the think line at
+    the top right) and the AI's progress bar, on the panel: the bar is sent after the lines
+    (the think line's place is under it)."""
+
+    def __init__(self, screen, w, h, due):
+        self.w = w
+        self.h = h
+        self.screen = screen
+        self.due = due
+        self.status = Label(screen, 2, 1, ui.TEXT, (0, 0), due)
+        self.think = Label(screen, w - 2, 1, ui.YELLOW, (1.0, 0), due)
+        self.msg = Label(screen, w // 2, h - ui.CH_H - 1, ui.YELLOW, (0.5, 0), due)
+        self.bar_w = max(_BAR_W, w // 5)
+        self.bar_v = -2
+        self.state = (None, 0)
+
+    def progress(self, v, tick=0):
+        """The AI's progress v (0-100), a sweeping block when v < 0, the
+        bar gone (black) when v is None."""
+        bw = self.bar_w
+        key = -2 if v is None else v if v >= 0 else -10 - tick % (bw - 6)
+        if key == self.bar_v:
+            return
+        self.bar_v = key
+        self.state = (v, tick)
+        Label.mark(self)
+
+    def send(self):
+        """What is due: the changed lines, then the bar (again, if the think line was sent
+        under it)."""
+        due = self.due
+        if self.think in due and self not in due and self.bar_v != -2:
+            due.append(self)
+        for t in due:
+            if t is not self:
+                t.send()
+        if self in due:
+            self.screen.draw(self.w - self.bar_w - 3, 2, self.bar_w, ui.BAR_H, pen, self)
+        del due[:]
+
+    def paint(self, p):
+        v, tick = self.state
+        x = self.w - self.bar_w - 3
+        bw = self.bar_w
+        if v is None:
+            p.fill(x, 2, bw, ui.BAR_H, 0)
+            return
+        p.fill(x, 2, bw, ui.BAR_H, ui.DIM)
+        p.fill(x, 2, bw, 1, ui.YELLOW)
+        p.fill(x, 1 + ui.BAR_H, bw, 1, ui.YELLOW)
+        if v >= 0:
+            p.fill(x, 3, bw * min(v, 100) // 100, ui.BAR_H - 2, ui.YELLOW)
+        else:
+            p.fill(x + tick % (bw - 6), 3, 6, ui.BAR_H - 2, ui.YELLOW)

@@ -41,7 +41,7 @@ class Panel:
         self.turn = rotation % 360
         self.offset = offset
         self.budget = budget
-        self.buf = {}  # the strips: controller width -> (Bitmap, its bytes)
+        self.buf = []  # the strips: (Bitmap, its memoryview), the most recently used last
         self.arg = bytearray(4)  # CASET / RASET's arguments, made once
         self.bmp = self.mv = None  # the strip being drawn (its memoryview: the chip's only),
         # and its window in controller coordinates:
@@ -63,24 +63,39 @@ class Panel:
             return self.h - y - h + o[0], x + o[1], h, w
         return self.w - x - w + o[0], self.h - y - h + o[1], w, h
 
-    def strip(self, cw):
-        """The strip for rectangles cw controller columns wide (its Bitmap an even number of
-        columns wide), made once; all strips together stay within the budget."""
-        s = self.buf.get(cw)
-        if s is None:
-            ew = cw + (cw & 1)
-            rows = self.budget // (2 * ew)
-            used = 0
-            for k in self.buf:
-                used += 2 * (k + (k & 1)) * self.buf[k][0].height
-            if used + 2 * ew * rows > self.budget:
-                self.buf.clear()  # (their heap back before the new one is made)
-            b = displayio.Bitmap(ew, rows if rows > 0 else 1, 65536)
-            try:
-                m = memoryview(b)  # type: ignore[arg-type]  # (the stubs miss Bitmap's buffer)
-            except TypeError:  # (Blinka's Bitmap: its bytes made at each send, desktop only)
-                m = None
-            s = self.buf[cw] = (b, m)
+    def strip(self, cw, ch):
+        """The strip for a window cw controller columns wide and ch rows (its Bitmap an even
+        number of columns wide, ch rows rounded up to 16s or what the budget allows: a taller
+        window goes out in several strips), made when no strip of that width has the rows. The
+        strips together stay within the budget: the least recently used go first (a pit's, a
+        line's and a half-moon's strips are kept from frame to frame where they fit)."""
+        ew = cw + (cw & 1)
+        rows = self.budget // (2 * ew)
+        rows = min(rows, (ch + 15) & ~15) if rows > 0 else 1
+        buf = self.buf
+        for i in range(len(buf)):
+            s = buf[i]
+            if s[0].width == ew and s[0].height >= rows:
+                if i < len(buf) - 1:  # the most recently used last
+                    buf.append(buf.pop(i))
+                return s
+        used = 2 * ew * rows
+        keep = [s for s in buf if s[0].width != ew]  # (a shorter one of this width goes)
+        del buf[:]  # (their heap back before the new one is made)
+        n = 0
+        for s in reversed(keep):
+            n += 2 * s[0].width * s[0].height
+            if n + used > self.budget:
+                break
+            buf.insert(0, s)
+        keep = s = None
+        b = displayio.Bitmap(ew, rows, 65536)
+        try:
+            m = memoryview(b)  # type: ignore[arg-type]  # (the stubs miss Bitmap's buffer)
+        except TypeError:  # (Blinka's Bitmap: its bytes made at each send, desktop only)
+            m = None
+        s = (b, m)
+        buf.append(s)
         return s
 
     def draw(self, x, y, w, h, pen, arg=None):
@@ -98,7 +113,7 @@ class Panel:
         if w <= 0 or h <= 0:
             return
         c, r, cw, ch = self.box(x, y, w, h)
-        b, m = self.strip(cw)
+        b, m = self.strip(cw, ch)
         ew = b.width
         rows = b.height
         self.bmp = b
@@ -307,7 +322,8 @@ def raw(b, n):
             k = 2 * (j * w + i)
             out[k] = v & 255
             out[k + 1] = v >> 8
-    return memoryview(out).cast("H")
+    m = memoryview(out)
+    return m.cast("H") if hasattr(m, "cast") else m  # (MicroPython's stand-ins: tests)
 
 
 def make(board):

@@ -2,6 +2,7 @@
 # A label per row, each as wide as its text: a step redraws two rows, not the list.
 import displayio
 from firmware.views import ui
+from firmware.views.gauge import battery, show
 from engine.games import TITLES
 
 LINE = ui.CH_H + 2
@@ -15,7 +16,6 @@ class MenuView:
         self.h = h
         self.group = displayio.Group()
         g = self.group
-        ui.backdrop(g, w, h, ui.BG)
         self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
         self.n = max(3, (h - 4 * LINE - 4) // LINE)
         self.y0 = 4 + LINE
@@ -34,6 +34,7 @@ class MenuView:
         # more rows above / below than the screen shows (160x128): "^" at the title's right
         # end, "v" under the list's (the rows themselves may be as wide as the screen)
         self.up = ui.label(g, "", w - 2, 2, ui.CYAN, (1.0, 0))
+        self.battery = battery(g, 2, 4)  # the title's: the board's battery gauge, if any
         self.down = ui.label(g, "", w - 2, min(self.row_y(self.n), h - 4 * LINE + 7), ui.CYAN,
                              (1.0, 0))
         self.chars = (w - 4) // ui.CH_W
@@ -85,6 +86,7 @@ class MenuView:
         elif m.name == "problems":
             t = "%s problems" % TITLES.get(s.cfg["game"], "")
         ui.set_text(self.title, t)
+        show(self.battery, s.idle.level if m.name == "title" else None)
         items = m.items
         sel = m.sel
         if sel < self.top:

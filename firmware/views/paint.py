@@ -1,22 +1,45 @@
-# The board drawn straight to the panel (firmware/views/direct.py, issue 53): its pits, lines
-# and the AI's progress bar, the picture of displayio's board (firmware/views/pit.py, layers.py,
-# label.py, ui.Frame: tests/test_paint.py, tests/test_paint_board.py compare them pixel for
-# pixel). One pen paints a pit's rectangles in screen colours: no bitmap or layout per pit, its
-# geometry is its call's numbers, a half-moon's outline worked out once. A pit, a line, the bar
-# is sent only when what it shows changed. (Names: the app's own where they fit, Pit, Label,
-# Layers, Frame: every new name is interned on the chip for good, docs/architecture.md.)
-import displayio
+# The board drawn straight to the panel (firmware/views/direct.py, issue 53): its pits and its
+# lines, the pieces firmware/views/board.py's BoardView makes (with its Frame: the lines round
+# the board and the AI's progress bar). One pen paints
+# a pit's rectangles in screen colours: no bitmap or layout per pit, its geometry is its call's
+# numbers, a half-moon's outline worked out once. A pit, a line, the bar is sent only when what
+# it shows changed. (Names: the app's own where they fit, Pit, Label, Layers, Frame: every new
+# name is interned on the chip for good, docs/architecture.md.)
 from engine.compat import const
 from firmware.views import ui, label
-from firmware.views.pit import FONT, glyph
 
-_CAPTURED = const(0xA03020)  # a capture's body (ui.palette)
-_BAR_W = const(30)  # the AI's progress bar at least (ui.Frame's)
+_CAPTURED = const(0xA03020)  # a capture's body
+
+# A 3x5 pixel font for the pits' counts and numbers (no label per pit: 32 labels would not fit
+# next to Omweso's search), each run of a glyph's row one fill. Each glyph: 5 rows of 3 bits,
+# top row first, in one bytes constant (a dict of tuples held ~0.4 KB more heap on the chip), in
+# the order of "0123456789Q+*": glyph(ch) says where a character's rows start.
+FONT = (
+    b"\x07\x05\x05\x05\x07"  # 0
+    b"\x02\x06\x02\x02\x07"  # 1
+    b"\x07\x01\x07\x04\x07"  # 2
+    b"\x07\x01\x03\x01\x07"  # 3
+    b"\x05\x05\x07\x01\x01"  # 4
+    b"\x07\x04\x07\x01\x07"  # 5
+    b"\x07\x04\x07\x05\x07"  # 6
+    b"\x07\x01\x02\x02\x02"  # 7
+    b"\x07\x05\x07\x05\x07"  # 8
+    b"\x07\x05\x07\x01\x07"  # 9
+    b"\x07\x05\x05\x07\x01"  # Q
+    b"\x00\x02\x07\x02\x00"  # +
+    b"\x05\x02\x07\x02\x05"  # * (a San-Yao son: its "s" read as a 5, "s9" as 59)
+)
+
+
+def glyph(ch):
+    """Where character ch's five rows start in FONT; -1 if the font has no glyph for it."""
+    i = "0123456789Q+*".find(ch)
+    return i * 5 if i >= 0 else -1
 
 
 def _outline(w, h, shape):
-    """A w x h half-moon's outline as pit.Pit._outline draws it (its rows' spans: the ring's,
-    the body's over it), as column spans: per column i, bytes 4i..4i+3 = the ring's first row
+    """A w x h half-moon's outline (an ellipse's half, the ring 2 px wide inside it; worked
+    out by rows, the ring's span then the body's over it), as column spans: per column i, bytes 4i..4i+3 = the ring's first row
     and rows, the body's first row and rows (each column's are one run: the shape is convex).
     Drawn by columns, a 114-pixel-tall half-moon is 2 fills a column, not 2 a row. Made once."""
     b = bytearray(4 * w)
@@ -42,16 +65,24 @@ def _outline(w, h, shape):
 
 
 def pen(p, a):
-    """Panel.draw's pen for everything here: a Label's or a Frame's own (a.paint), else pit
-    a = (x, y, w, h, shape, its half-moon's outline, count, body, ring, big, text, num, the
-    number's colour) painted into panel p's strip: ring, body, big stone, seeds, count, number.
-    body and ring are colours (a style's: ui.palette), the seeds and count ui.STONE."""
-    if type(a) is not tuple:
-        return a.paint(p)
-    x, y, w, h, shape, m, count, body, ring, big, text, num, tone = a
+    """Panel.draw's pen for everything here: a's own paint(p)."""
+    a.paint(p)
+
+
+def _pit(p, x, y, w, h, shape, m, st, tone):
+    """A pit at x, y, w x h (its shape, a half-moon's outline m) showing state st (count, style,
+    body, big, text, num: a Pit's) painted into panel p's strip: ring, body, big stone, seeds,
+    count, number (in tone; None: the ring's colour, the plain ring's under the cursor). The
+    seeds and count ui.STONE. No object made but the count's text."""
+    count, style, body, big, text, num = st
+    ring = ui.STYLE_RING.get(style, ui.RING)
+    if tone is None:
+        tone = ui.RING if style == "cursor" else ring
+    if style == "capture":
+        body = _CAPTURED
     fill = p.fill
     box = shape == "box"
-    if box:  # pit.box_outline: the body over the whole window (a fill of a whole strip is
+    if box:  # the body over the whole window (a fill of a whole strip is
         fill(x, y, w, h, body)  # ~10 times faster a pixel), the ring round it, corners clear
         fill(x + 1, y, w - 2, 2, ring)
         fill(x + 1, y + h - 2, w - 2, 2, ring)
@@ -73,12 +104,12 @@ def pen(p, a):
                 fill(x + i, y + m[k], 1, m[k + 1], ring)
             if m[k + 3]:
                 fill(x + i, y + m[k + 2], 1, m[k + 3], body)
-    dots = h >= 30 and w >= 22  # Pit.show_dots
-    sc = 2 if h >= 18 and w >= 16 else 1  # Pit.sc
-    th = 5 * sc + 3 if dots else 0  # Pit.text_h
+    dots = h >= 30 and w >= 22
+    sc = 2 if h >= 18 and w >= 16 else 1
+    th = 5 * sc + 3 if dots else 0
     top = 7 if num >= 0 else 0
     r = 0
-    if big:  # Pit._big_box
+    if big:
         if dots:
             r = (w if w < h else h) // 5
             cx = w // 2
@@ -90,16 +121,16 @@ def pen(p, a):
         fill(x + cx - r, y + cy - r, 2 * r, 2 * r, ring)
         fill(x + cx - r + 1, y + cy - r + 1, 2 * r - 2, 2 * r - 2, ui.STONE)
     if dots:
-        d = 3 if w >= 28 and h >= 28 else 2  # Pit.dot
+        d = 3 if w >= 28 and h >= 28 else 2
         s = d + 1
-        if box:  # Pit._area
+        if box:
             x0, x1, y0, y1 = 4, w - 4, 4 + top, h - 3 - th
         else:
             y0 = h // 4 + top
             y1 = h - h // 4 - th
             x0, x1 = (4, w - w // 3) if shape == "right" else (w // 3, w - 4)
         n = count
-        if big:  # rows from the top left, round the big stone (Pit._dots)
+        if big:  # rows from the top left, round the big stone
             yy = y0
             while yy + d <= y1 and n > 0:
                 xx = x0
@@ -109,7 +140,7 @@ def pen(p, a):
                         n -= 1
                     xx += s
                 yy += s
-        elif n > 0 and x1 - x0 >= d and y1 - y0 >= d:  # a heap in the middle (Pit._cluster)
+        elif n > 0 and x1 - x0 >= d and y1 - y0 >= d:  # a heap in the middle
             room = (x1 - x0 - d) // s + 1
             rows = (y1 - y0 - d) // s + 1
             cols = 1
@@ -131,8 +162,8 @@ def pen(p, a):
                 yy += s
     t = text if text is not None else str(count)
     if len(t) * 4 * sc - sc > w - 4:
-        sc = 1  # a long count in a small pit: the small digits, never cut off (Pit.draw)
-    tw = 4 * sc * len(t) - sc  # Pit.text_origin
+        sc = 1  # a long count in a small pit: the small digits, never cut off
+    tw = 4 * sc * len(t) - sc
     tx = w - tw - 4 if shape == "left" else 4 if shape == "right" else (w - tw) // 2
     if dots:
         ty = h - 5 * sc - 3 if box else h * 3 // 4 - 5 * sc // 2
@@ -141,7 +172,7 @@ def pen(p, a):
     else:
         ty = (h - 5 * sc) // 2 + (3 if top else 0)
     _glyphs(p, t, x, y, w, h, tx, ty, sc, ui.STONE)
-    if num >= 0:  # Pit.number_origin
+    if num >= 0:
         t = str(num)
         tw = 4 * len(t) - 1
         if box:
@@ -149,12 +180,15 @@ def pen(p, a):
         else:
             tx = w - tw - 3 if shape == "left" else 3
             ty = h // 4 - 2
+        if not dots:  # a small pit (160x128): the number light on a dark tab in its corner
+            fill(x + tx - 1, y + ty - 1, tw + 2, 6, ui.RING)  # (dark digits on the body did
+            tone = ui.STONE                                   # not read, issue 55)
         _glyphs(p, t, x, y, w, h, tx, ty, 1, tone)
 
 
 def _glyphs(p, t, x, y, w, h, dx, dy, sc, color):
-    """Text t in pit.py's 3x5 font at scale sc, its top left at dx, dy of the pit at x, y (w x
-    h: clipped to it), each run of lit pixels in a glyph's row one fill (Pit._glyphs)."""
+    """Text t in the 3x5 font (FONT) at scale sc, its top left at dx, dy of the pit at x, y (w x
+    h: clipped to it), each run of lit pixels in a glyph's row one fill."""
     fill = p.fill
     for ch in t:
         k = glyph(ch)
@@ -184,10 +218,11 @@ def _glyphs(p, t, x, y, w, h, dx, dy, sc, color):
 
 
 class Pit:
-    """A pit on the panel (pit.Pit's place and picture, no bitmap): draw() (pit.Pit.draw's
-    arguments) sends its rectangle when what it shows changed. Its number is in the ring's
-    colour but for the cursor (the displayio board rings the cursor with bars over a plain
-    pit), or in tone (Omweso's: a strip of dark numbers there)."""
+    """One pit/square/hole/store on the panel, x, y, w, h, shape "box" or "left" / "right"
+    (half-moons, flat side right/left): draw() sends its rectangle when what it shows changed
+    (its state: count, style, body colour, big stone, text, number). Its body with seeds, the
+    count in the 3x5 font, a ring in the style's colour, its number in the ring's colour but
+    under the cursor (the plain ring's: it reads on the yellow), or in tone (Omweso's: dark)."""
 
     def __init__(self, screen, x, y, w, h, shape="box", tone=None):
         self.screen = screen
@@ -205,27 +240,30 @@ class Pit:
         if st == self.state:
             return False
         self.state = st
-        ring = ui.STYLE_RING.get(style, ui.RING)
-        tone = self.tone if self.tone is not None else ui.RING if style == "cursor" else ring
-        x, y, w, h = self.x, self.y, self.w, self.h
-        self.screen.draw(x, y, w, h, pen, (x, y, w, h, self.shape, self.rows, count,
-                                           _CAPTURED if style == "capture" else body, ring,
-                                           big, text, num, tone))
+        self.screen.draw(self.x, self.y, self.w, self.h, pen, self)
         return True
+
+    def paint(self, p):
+        if self.state is not None:
+            _pit(p, self.x, self.y, self.w, self.h, self.shape, self.rows, self.state, self.tone)
 
 
 class Layers:
-    """Omweso's pits on the panel, placed as views/layers.py's Layers places them (pit k: row
-    k // cols from the bottom, column k % cols; each half's top-left pit at origins[half]),
-    their numbers dark as there."""
+    """Omweso's pits on the panel (pit k: row k // cols from the bottom, column k % cols; each
+    half's top-left pit at origins[half]), their numbers dark. No object per pit (32 of them
+    next to the AI's search): each pit's state in one list (a Pit's, see Pit.draw)."""
 
     def __init__(self, screen, origins, cols, rows, cw, rh, pw, ph):
+        self.screen = screen
         self.cols = cols
         self.rows = rows
         self.origins = origins
+        self.cw = cw
         self.rh = rh
-        self.pits = [Pit(screen, self.row_x(k // cols) + k % cols * cw, self.row_y(k // cols),
-                         pw, ph, "box", ui.RING) for k in range(2 * rows * cols)]
+        self.w = pw
+        self.h = ph
+        self.state = [None] * (2 * rows * cols)
+        self.k = 0  # the pit being drawn
 
     def row_x(self, r):
         return self.origins[r // self.rows][0]
@@ -235,10 +273,33 @@ class Layers:
         return self.origins[r // rows][1] + (rows - 1 - r % rows) * self.rh
 
     def draw(self, k, count, style, body, big, text, num):
-        return self.pits[k].draw(count, style, body, big, text, num)
+        st = (count, style, body, big, text, num)
+        if st == self.state[k]:
+            return False
+        self.state[k] = st
+        self.k = k
+        self.screen.draw(self.row_x(k // self.cols) + k % self.cols * self.cw,
+                         self.row_y(k // self.cols), self.w, self.h, pen, self)
+        return True
+
+    def paint(self, p, x0=0, y0=0, x1=-1, y1=-1):
+        """Pit k (draw()'s) into p's strip, or (x1 >= 0) the pits in the screen's rectangle x0,
+        y0 to x1, y1 (not included)."""
+        for k in range(len(self.state)) if x1 >= 0 else (self.k,):
+            st = self.state[k]
+            x = self.row_x(k // self.cols) + k % self.cols * self.cw
+            y = self.row_y(k // self.cols)
+            if st is not None and (x1 < 0 or x < x1 and x0 < x + self.w and y < y1 and
+                                   y0 < y + self.h):
+                _pit(p, x, y, self.w, self.h, "box", None, st, ui.RING)
 
     def pit(self, k):
-        return self.pits[k]
+        """Pit k as a Pit (its place, size and state: to read; drawn by draw(k, ...))."""
+        p = Pit(self.screen, self.row_x(k // self.cols) + k % self.cols * self.cw,
+                self.row_y(k // self.cols), self.w, self.h, "box", ui.RING)
+        p.state = self.state[k]
+        return p
+
 
 
 class Label:
@@ -296,96 +357,3 @@ class Label:
     def paint(self, p):
         p.fill(0, 0, p.w, p.h, 0)
         p.glyphs(self.at[0], self.pos[1], self._text, self._color)
-
-
-class Frame:
-    """ui.Frame's lines and the AI's progress bar, on the panel: the bar is sent after the
-    lines (the think line's place is under it, as in ui.Frame)."""
-
-    def __init__(self, screen, w, h, due):
-        self.w = w
-        self.h = h
-        self.screen = screen
-        self.due = due
-        self.status = Label(screen, 2, 1, ui.TEXT, (0, 0), due)
-        self.think = Label(screen, w - 2, 1, ui.YELLOW, (1.0, 0), due)
-        self.msg = Label(screen, w // 2, h - ui.CH_H - 1, ui.YELLOW, (0.5, 0), due)
-        self.bar_w = max(_BAR_W, w // 5)
-        self.bar_v = -2
-        self.state = (None, 0)
-
-    def progress(self, v, tick=0):
-        """As ui.Frame.progress: the AI's progress v (0-100), a sweeping block when v < 0, the
-        bar gone (black) when v is None."""
-        bw = self.bar_w
-        key = -2 if v is None else v if v >= 0 else -10 - tick % (bw - 6)
-        if key == self.bar_v:
-            return
-        self.bar_v = key
-        self.state = (v, tick)
-        Label.mark(self)
-
-    def send(self):
-        """What is due: the changed lines, then the bar (again, if the think line was sent
-        under it)."""
-        due = self.due
-        if self.think in due and self not in due and self.bar_v != -2:
-            due.append(self)
-        for t in due:
-            if t is not self:
-                t.send()
-        if self in due:
-            self.screen.draw(self.w - self.bar_w - 3, 2, self.bar_w, ui.BAR_H, pen, self)
-        del due[:]
-
-    def paint(self, p):
-        v, tick = self.state
-        x = self.w - self.bar_w - 3
-        bw = self.bar_w
-        if v is None:
-            p.fill(x, 2, bw, ui.BAR_H, 0)
-            return
-        p.fill(x, 2, bw, ui.BAR_H, ui.DIM)
-        p.fill(x, 2, bw, 1, ui.YELLOW)
-        p.fill(x, 1 + ui.BAR_H, bw, 1, ui.YELLOW)
-        if v >= 0:
-            p.fill(x, 3, bw * min(v, 100) // 100, ui.BAR_H - 2, ui.YELLOW)
-        else:
-            p.fill(x + tick % (bw - 6), 3, 6, ui.BAR_H - 2, ui.YELLOW)
-
-
-def view(View, w, h, s, screen):
-    """The board of a game's View class (a views/board.py BoardView) drawn on the panel screen
-    (a direct.Panel): its pieces are this module's, what changed is sent at each update, and
-    the displayio group stays empty. (The app does not use it yet: issue 53.)"""
-
-    class BoardView(View):
-        def __init__(self):
-            self.screen = screen
-            self.due = []  # the lines changed since the last send (Frame.send)
-            View.__init__(self, w, h, s)
-            self.group = displayio.Group()  # (the displayio frame's labels go)
-            self.frame = Frame(screen, w, h, self.due)
-
-        def label(self, x, y, color):
-            return Label(screen, x, y, color, (0.5, 0), self.due)
-
-        def pit(self, x, y, w, h, shape="box"):
-            return Pit(screen, x, y, w, h, shape)
-
-        def grid(self, at, cw, rh, pw):
-            return Layers(screen, at, 8, 2, cw, rh, pw, rh - 2)
-
-        def ring(self, s, st):
-            pass  # (a pit here is drawn with its ring: a cursor step sends two pits)
-
-        def tick(self, s):
-            done = View.tick(self, s)
-            self.frame.send()
-            return done
-
-        def update(self, s):
-            View.update(self, s)
-            self.frame.send()
-
-    return BoardView()

@@ -1,55 +1,37 @@
-# The pause menu's view: a box over the board, just big enough for its rows, so that closing it
-# sends the panel only the box's area of the board (App.render keeps the board's view under it).
-# Its rows are a TileGrid each over the labels' glyph atlas, in one of three shared palettes (the
-# board, the AI's buffers and this box share the heap: a Label a row took ~3 KB more), and the
-# text is on the box's colour: displayio draws a letter's pixels once, not over the box.
-import displayio
-from firmware.views import ui
-from firmware.views.label import glyphs, tile_of
+# The pause menu's view: a box over the board, just big enough for its rows, drawn straight to
+# the panel as the board is (firmware/views/direct.py, issue 53): a row sent when its text or
+# colour changes; closing it draws again only the box's area of the board (App.drop_view).
+from firmware.views import ui, label
+from firmware.views.paint import pen
 from firmware.common import key
 
-W = 96  # its longest row ("<Quit to menu>") and a margin: 6 tiles of 16 (ui.backdrop)
+W = 96  # its longest row ("<Quit to menu>") and a margin
 LINE = ui.CH_H  # the rows touch: each row is opaque
-_NONE = 255  # (label.tile_of: no glyph)
 
 
 class PauseView:
     box = True
 
-    def __init__(self, w, h, s):
+    def __init__(self, w, h, s, panel):
         n = len(s.scr.items)
         bw = min(w, W)
-        bh = min(h, ((n + 2) * LINE + 4 + 15) // 16 * 16)  # whole tiles of the backdrop
-        self.group = g = displayio.Group(x=(w - bw) // 2, y=(h - bh) // 2)
+        bh = min(h, ((n + 2) * LINE + 4 + 15) // 16 * 16)  # (16s: its size when a backdrop)
+        self.screen = panel
+        label.glyphs()  # the labels' atlas (its letters' widths place the title)
+        self.x = (w - bw) // 2
+        self.y = (h - bh) // 2
         self.w = bw
         self.h = bh
         self.line = LINE
-        ui.backdrop(g, bw, bh, ui.PANEL)
-        self.title = ui.label(g, "", bw // 2, 2, ui.YELLOW, (0.5, 0), ui.PANEL)
         self.n = min(n, (bh - 4) // LINE - 2)  # its rows, under the title, above its keys
         self.chars = (bw - 4) // ui.CH_W
-        atlas, tw, th = glyphs()
-        self.pals = []  # selected, enabled, disabled
-        for c in (ui.YELLOW, ui.TEXT, ui.DIM):
-            p = displayio.Palette(2)
-            p[0] = ui.PANEL
-            p[1] = c
-            self.pals.append(p)
-        self.lines = []
-        for i in range(self.n):
-            tg = displayio.TileGrid(atlas, pixel_shader=self.pals[1], width=self.chars, height=1,
-                                    tile_width=tw, tile_height=th, default_tile=0, x=2,
-                                    y=self.row_y(i))
-            g.append(tg)
-            self.lines.append(tg)
-        # its own keys' line (the board's "A: play" showed under it), dim: a row as the others
-        tg = displayio.TileGrid(atlas, pixel_shader=self.pals[2], width=self.chars, height=1,
-                                tile_width=tw, tile_height=th, default_tile=0, x=2,
-                                y=self.row_y(self.n))
-        g.append(tg)
-        t = "%s: ok  %s: back" % (key(s, "a"), key(s, "b"))
-        self._text(tg, " " * ((self.chars - len(t)) // 2) + t)
         self.top = 0
+        # what each row shows: (text, colour); the title's row, the rows, its own keys' line
+        # (the board's "A: play" showed under it), None till drawn
+        self.state = [None] * (self.n + 2)
+        t = "%s: ok  %s: back" % (key(s, "a"), key(s, "b"))
+        self.keys = " " * ((self.chars - len(t)) // 2) + t
+        self.at = -1  # the row being drawn (-1: the whole box)
         self.rows = [""] * self.n  # the text of each visible row (for tests)
 
     def row_y(self, i):
@@ -59,10 +41,16 @@ class PauseView:
     def tick(self, s):
         return False  # nothing on it moves on its own
 
+    def repaint(self, x, y, w, h):
+        self.state = [None] * (self.n + 2)  # the whole box at the next update
+
     def update(self, s):
         m = s.scr
         # what a press in it said ("Cannot undo"), else "Paused" (not what the last move did)
-        ui.set_text(self.title, ui.fit(s.msg, self.w) if s.msg and not s.msg_move else "Paused")
+        said = s.msg and not s.msg_move
+        # (and the battery's level at its right, not over what a press said: docs/app.md)
+        st = [(ui.fit(s.msg, self.w) if said else "Paused", ui.YELLOW,
+               None if said else s.idle.level)]
         sel = m.sel
         if sel < self.top:
             self.top = sel
@@ -74,18 +62,39 @@ class PauseView:
             row = (">" if k == sel else " ") + m.item_text(it)
             if i == 0 and self.top or i == self.n - 1 and k < len(m.items) - 1:
                 row = (row + " " * 14)[:14] + ("^" if i == 0 else "v")  # more rows there
-            if row != self.rows[i]:
-                self.rows[i] = row
-                self._text(self.lines[i], row)
-            pal = self.pals[0 if k == sel else 1 if m.item_enabled(it) else 2]
-            if self.lines[i].pixel_shader is not pal:
-                self.lines[i].pixel_shader = pal
+            self.rows[i] = row
+            st.append((row, ui.YELLOW if k == sel else ui.TEXT if m.item_enabled(it) else
+                       ui.DIM))
+        st.append((self.keys, ui.DIM))
+        old = self.state
+        self.state = st
+        if old[0] is None:
+            self.at = -1
+            self.screen.draw(self.x, self.y, self.w, self.h, pen, self)
+            return
+        for i in range(len(st)):
+            if st[i] != old[i]:
+                self.at = i
+                self.screen.draw(self.x, self.y + (2 if i == 0 else self.row_y(i - 1)), self.w,
+                                 LINE, pen, self)
 
-    def _text(self, tg, text):
-        # only the tiles that change are set: only their pixels go to the panel
-        for j in range(self.chars):
-            v = tile_of(text[j]) if j < len(text) else 0
-            if v == _NONE:
-                v = 0
-            if tg[j] != v:
-                tg[j] = v
+    def paint(self, p):
+        """The box (at: -1) or its row at (0: the title), on the box's colour."""
+        p.fill(self.x, self.y, self.w, self.h, ui.PANEL)  # (clipped to the strip)
+        st = self.state
+        for i in range(len(st)) if self.at < 0 else (self.at,):
+            t, c = st[i][:2]
+            if i:
+                p.glyphs(self.x + 2, self.y + self.row_y(i - 1), t, c)
+            else:  # the title: in the middle
+                L = ui.Label
+                n = L.decode(None, t, L.buf if len(t) <= len(L.buf) else bytearray(len(t)))
+                p.glyphs(self.x + self.w // 2 - (n >> 16 & 0x7F) * ui.CH_W // 2, self.y + 2, t,
+                         c)
+                v = st[0][2]
+                if v is not None:  # the battery icon (views/gauge.py's, 12x7), filled to v %
+                    x, y, c = self.x + self.w - 14, self.y + 4, ui.RED if v < 10 else ui.TEXT
+                    p.fill(x, y, 11, 7, c)
+                    p.fill(x + 11, y + 2, 1, 3, c)
+                    p.fill(x + 1, y + 1, 9, 5, ui.PANEL)
+                    p.fill(x + 1, y + 1, (9 * v + 99) // 100, 5, ui.RED if v < 10 else ui.GREEN)

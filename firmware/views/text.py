@@ -12,7 +12,6 @@ class TextView:
         self.h = h
         self.group = displayio.Group()
         g = self.group
-        ui.backdrop(g, w, h, ui.BG)
         self.title = ui.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
         self.n = (h - 2 * ui.CH_H - 4) // ui.CH_H
         self.y0 = ui.CH_H + 2

@@ -36,8 +36,8 @@ def _finish(s, c):
     if s.scr.page == 0:
         press(s, c, "a")
     n = 0
-    while s.review.busy():
-        c.t += 10
+    while s.review.busy():  # (few nodes a pass: 5 ms each keeps them within the 30 s that dim
+        c.t += 5  # the screen, tests/portable/test_idle.py, whose first press only wakes it)
         s.tick(c.t, few, -1)
         s.work(few, 0)
         n += 1
@@ -106,11 +106,34 @@ def _same_as_cli(name):
     lines = o.lines
     assert "Your costliest moves:" in lines
     for e in r.items:  # (issue 55 #8) the loss with its unit, what the move led to, the better
-        k = lines.index("%d. You %s: %s" % (e[1], e[4], e[9]))  # move's line: two plies each
+        k = lines.index("%d. You %s: %s" % (e[1], e[4], e[9]))  # move's line: four plies each
         assert lines[k + 1:k + 3] == ["  played %s: %s" % (e[4], e[10]), "  better %s: %s" % (e[5], e[6])]
         assert e[9] in ("missed a win", "lost the game", "lost a game") or \
             e[9].endswith(" stones" if name != "omweso" else " seeds")
     assert not any("search" in ln or "node" in ln for ln in lines)  # no engine words
+    _played_lines_as_told(s, r.items)
+
+
+def _played_lines_as_told(s, items):
+    """What each listed move led to: its own line four plies deep (engine/lines.py line(),
+    words()), replayed here from the log with the game's history; each within 26 characters."""
+    from engine.lines import line, words as told
+    g = s.game
+    rec = Record(g, bytearray(g.new()))
+    search = Search(g)
+    nodes = level_nodes(g, 2)
+    want = {e[1]: e for e in items}
+    ply = 0
+    for text in _move_texts(s):
+        ply += 1
+        m = g.parse_move(rec.pos, text)
+        e = want.get(ply)
+        if e is not None:
+            assert bytes(rec.pos) == e[3]
+            ln = line(search, rec, m, nodes)
+            assert e[10] == told(rec, ln, search), (ply, e)
+            assert len(e[6]) <= 26 and len(e[10]) <= 26
+        rec.play(m)
 
 
 def test_the_board_page_steps_through_the_reviewed_moves():

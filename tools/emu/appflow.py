@@ -29,6 +29,18 @@ def settle(chip, quiet_ms=1000, limit_ms=30000, step_ms=100):
                        % (limit_ms, chip.console[-800:]))
 
 
+def shows(chip, picture, limit_ms):
+    """Run until the panel shows `picture` (RGB565 rows: the headless twin's) and is still; the
+    simulated second of its last pixel. For a chip with no console (usb=False)."""
+    end = chip.t_us + limit_ms * 1000
+    while chip.t_us < end:
+        last = settle(chip, quiet_ms=500, limit_ms=limit_ms)
+        if mismatch(chip.frame565(), picture) == 0:
+            return last / 1e6
+    raise emu.EmuError("the panel did not show the expected picture within %d ms (simulated)"
+                       % limit_ms)
+
+
 def boot_to_title(chip, limit_ms=20000, title=None):
     """From reset to the title screen drawn and still: the simulated seconds to its last pixel.
     With `title` (the expected RGB565 rows, e.g. the headless twin's), the screen must also show
@@ -67,6 +79,14 @@ def console_errors(text):
 
 # ---- the headless board ---------------------------------------------------------------------
 
+def twin_battery(keys):
+    """The headless twin's battery for a board (its keys: board_keys): its gauge, if it has one,
+    reading what the emulated chip's ADC reads (emu.ADC_VOLTS: a full cell), else None."""
+    from boards import headless
+    cell = getattr(keys, "battery", None)
+    return cell and headless.battery(emu.ADC_VOLTS * cell[0] / 10, *cell)
+
+
 class Headless:
     """The app on boards/headless.py with a clock we advance: the device's twin."""
 
@@ -75,7 +95,7 @@ class Headless:
         from firmware.app import App
         # (with the board's names for its keys, which its lines show: board_keys)
         self.board = headless.make(width, height, keys=tuple(keys),
-                                   names=getattr(keys, "names", None))
+                                   names=getattr(keys, "names", None), battery=twin_battery(keys))
         self.app = App(self.board, store=None, seed=1)
         self.t = 0
         self.run(50)
@@ -243,8 +263,10 @@ def mismatch(device, twin, shift=1):
 
 
 class Keys(tuple):
-    """A board's KEYS, and as .names its NAMES: what the lines on its screen call them."""
+    """A board's KEYS, and as .names its NAMES: what the lines on its screen call them; as
+    .battery its gauge's (divider in tenths, empty mV, full mV), or None."""
     names = None
+    battery = None
 
 
 def board_keys(board):
@@ -261,6 +283,9 @@ def board_keys(board):
         raise AssertionError("boards/%s.py has no KEYS" % board)
     keys = Keys(ast.literal_eval(got["KEYS"]))
     keys.names = ast.literal_eval(got["NAMES"]) if "NAMES" in got else None
+    b = got.get("battery")
+    if isinstance(b, ast.Tuple):  # (its ADC, divider, empty mV, full mV)
+        keys.battery = tuple(ast.literal_eval(x) for x in b.elts[1:])
     return keys
 
 

@@ -35,6 +35,10 @@ FIRMWARE = {
 # the PicoPad's), the firmware area is 1536 KiB and the drive is at 0x181000, 508 KiB.
 # MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
 CP_FS = (0x100000, 0x100000)
+# What each ADC input (GP26-GP29) reads unless a test sets it (Emu.adc): 1.4 V, a full LiPo
+# (4.2 V) through a battery gauge's divider of 3 (boards/: battery), so no board starts on an
+# empty battery (rp2040js reads 0 V: the app would save and sleep at once)
+ADC_VOLTS = 1.4
 CYW43_FS = (0x181000, 508 * 1024)
 MP_FS = (0xA0000, 1408 * 1024)
 
@@ -150,9 +154,11 @@ class Emu:
 
     Everything is in simulated time: run(ms) advances the chip by ms milliseconds."""
 
-    def __init__(self, uf2, images=(), board=None, echo=False, flash=None, counts=None):
+    def __init__(self, uf2, images=(), board=None, echo=False, flash=None, counts=None,
+                 usb=True):
         """flash: a whole flash image (flash_image()) to boot from instead of uf2 and images;
-        counts: erase/program counts per sector carried over (reset)."""
+        counts: erase/program counts per sector carried over (reset); usb=False: no USB host
+        (on battery: no console; CircuitPython's deep sleep is then real, runner.mjs)."""
         if missing():
             raise EmuError(missing())
         self.board = BOARDS.get(board) if board else None
@@ -162,12 +168,16 @@ class Emu:
         self.t_us = 0
         self.last_pixel_us = 0
         self.busy_cycles = 0  # cycles the core executed, not waiting in WFI (runner.mjs), since boot
+        self.dormant = False  # the oscillator in DORMANT (deep sleep): the core stopped
+        self.dormant_us = 0  # simulated time spent so, in all
+        self.resets = 0  # watchdog resets (a wake from deep sleep) since boot
         self.clk_hz = 125000000  # the system clock as the firmware set it (the runner's reading)
         self.changed = (0, 0)
         self.proc = None
         # absolute: the runner's working folder is tools/emu, not the caller's
         cfg = {"bootrom": os.path.abspath(firmware_path("bootrom")), "uf2": [os.path.abspath(uf2)],
-               "images": [{"path": os.path.abspath(p), "offset": o} for p, o in images]}
+               "images": [{"path": os.path.abspath(p), "offset": o} for p, o in images],
+               "usb": usb, "adc": [round(ADC_VOLTS / 3.3 * 4095)] * 4}
         if self.board:
             b = self.board
             cfg["display"] = {"spi": b["spi"], "dc": b["dc"], "cs": b["cs"]}
@@ -262,6 +272,9 @@ class Emu:
             self.t_us = ans["t_us"]
             self.last_pixel_us = ans.get("last_pixel_us", 0)
             self.busy_cycles = ans.get("busy_cycles", self.busy_cycles)
+            self.dormant = ans.get("dormant", False)
+            self.dormant_us = ans.get("dormant_us", 0)
+            self.resets = ans.get("resets", 0)
             self.clk_hz = ans.get("clk_hz") or self.clk_hz
         return ans
 
@@ -282,6 +295,11 @@ class Emu:
         if isinstance(data, str):
             data = data.encode()
         self._call({"op": "send", "data": base64.b64encode(data).decode()})
+
+    def adc(self, gpio, volts):
+        """The voltage on an ADC pin (GP26-GP29) from now on (a watchdog reset keeps it)."""
+        self._call({"op": "adc", "channel": gpio - 26,
+                    "value": max(0, min(4095, round(volts / 3.3 * 4095)))})
 
     def pin(self, gpio, value):
         self._call({"op": "pin", "gpio": gpio, "value": 1 if value else 0})
@@ -417,8 +435,10 @@ def drive_of(uf2):
     return CYW43_FS if top > 0x10000000 + CP_FS[0] else CP_FS
 
 
-def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None, py=False):
-    """Boot the board's CircuitPython firmware with its bundle on CIRCUITPY (not yet run)."""
+def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None, py=False,
+                  usb=True):
+    """Boot the board's CircuitPython firmware with its bundle on CIRCUITPY (not yet run);
+    usb=False: no USB host (Emu)."""
     if board not in BOARDS:
         raise EmuError("no emulator description for board %r (have: %s)"
                        % (board, ", ".join(BOARDS)))
@@ -432,7 +452,7 @@ def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=Non
     workdir = workdir or tempfile.mkdtemp(prefix="emu-")
     fs = drive_of(firmware)
     img = fat_image(bundle_dir, os.path.join(workdir, "circuitpy.img"), fs)
-    return Emu(firmware, [(img, fs[0])], board=board, echo=echo)
+    return Emu(firmware, [(img, fs[0])], board=board, echo=echo, usb=usb)
 
 
 def from_flash(board, image, echo=False):

@@ -2,7 +2,11 @@
 // commands, one per line on stdin, answering one JSON line each on stdout. Driven by
 // tools/emu/emu.py (README.md there). Handles the pitfalls of ../../../shared/emu/NOTES.md:
 // the USB host NAKs OUT reads while it has nothing to send, BOOTSEL reads released, SPI bytes are
-// completed at the bus's bit rate and held while the RX FIFO is full, buttons idle high.
+// completed at the bus's bit rate and held while the RX FIFO is full, buttons idle high. It adds
+// what rp2040js lacks for CircuitPython's deep sleep (common-hal/alarm: XOSC DORMANT until a GPIO
+// edge enabled in IO_BANK0's DORMANT_WAKE_INTE, then a watchdog reset): the core stops while the
+// oscillator is dormant, a pin's enabled edge wakes it, a watchdog trigger reboots the chip from
+// its flash (setupDormant, reboot). Config usb: false boots with no USB host (on battery).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +31,12 @@ let serialOut = []; // device -> host bytes not yet reported
 let hostQueue = []; // host -> device bytes not yet read by the firmware
 let pendingRead = null; // an OUT endpoint read held until there are bytes (a real host NAKs)
 let cdc = null;
+let bootCfg = null; // the boot's config and boot ROM: a watchdog reset boots the chip again
+let bootromData = null;
+// DORMANT (XOSC or ROSC "coma"): the core stops until a wake edge; ns: time spent so, in all;
+// resets: watchdog reboots so far
+const dormant = { on: false, since: 0, ns: 0, wakeInte: new Uint32Array(4), resets: 0,
+  rebootDue: false };
 const display = { spi: -1, dc: -1, cs: -1, cmd: -1, args: [], x0: 0, x1: 0, y0: 0, y1: 0,
   x: 0, y: 0, hi: -1, fb: new Uint16Array(320 * 320), writes: 0, bytes: 0,
   bbox: [1e9, 1e9, -1, -1], lastPixel: 0, span: null, chg: new Uint8Array(320 * 320) };
@@ -104,6 +114,63 @@ function setupBootsel() {
     const v = read(offset);
     return offset === SIO_GPIO_HI_IN ? (v | 2) : v;
   };
+}
+
+function setupDormant() {
+  // IO_BANK0 DORMANT_WAKE_INTE0..3 (0x160-0x16c): 4 bits a GPIO, as the PROC0 ones (level low,
+  // level high, edge low, edge high); rp2040js leaves them unimplemented
+  const io = mcu.peripherals[0x40014];
+  const ioRead = io.readUint32.bind(io);
+  const ioWrite = io.writeUint32.bind(io);
+  io.readUint32 = (o) => (o >= 0x160 && o <= 0x16c ? dormant.wakeInte[(o - 0x160) >> 2] : ioRead(o));
+  io.writeUint32 = (o, v) => {
+    if (o >= 0x160 && o <= 0x16c) dormant.wakeInte[(o - 0x160) >> 2] = v >>> 0;
+    else ioWrite(o, v);
+  };
+  // XOSC DORMANT (0x08) and ROSC DORMANT (0x1c): "coma" stops the clocks, the core with them
+  const coma = (base, offset) => {
+    const osc = mcu.peripherals[base];
+    const write = osc.writeUint32.bind(osc);
+    osc.writeUint32 = (o, v) => {
+      write(o, v);
+      if (o === offset && v >>> 0 === 0x636f6d61) { dormant.on = true; dormant.since = mcu.clock.nanos; }
+    };
+  };
+  coma(0x40024, 0x08);
+  coma(0x40060, 0x1c);
+  // a watchdog reset (CircuitPython's reset_cpu after the wake) boots the chip again; done
+  // between two instructions by run()
+  mcu.peripherals[0x40058].onWatchdogTrigger = () => { dormant.rebootDue = true; };
+}
+
+function wakeOnEdge(gpio, value) {
+  // a dormant chip wakes on an enabled edge or level of this GPIO (bits: 1 level low, 2 level
+  // high, 4 edge low, 8 edge high); its oscillator runs again, stable at once
+  if (!dormant.on) return;
+  const bits = (dormant.wakeInte[gpio >> 3] >>> ((gpio & 7) * 4)) & 0xf;
+  if (!(bits & (value ? 0xa : 0x5))) return;
+  dormant.on = false;
+  dormant.ns += mcu.clock.nanos - dormant.since;
+  const xosc = mcu.peripherals[0x40024];
+  xosc.isDormant = false;
+  if (xosc.enabled) xosc.stable = true;
+  xosc.dormant = 0x77616b65; // "wake"
+}
+
+function reboot() {
+  // The watchdog reset: a new chip from this one's flash (its erase counts kept), the clock and
+  // the busy count going on, the watchdog's scratch registers kept (they survive a watchdog
+  // reset: CircuitPython reads the wake's cause there), the buttons as they are held, the panel
+  // keeping its picture (display is the runner's, not the chip's)
+  const cfg = Object.assign({}, bootCfg, { flashData: mcu.flash.slice(0, FLASH_SIZE),
+    counts: flash.counts(), uf2: [], images: [] });
+  const keep = { nanos: mcu.clock.nanos, scratch: Uint32Array.from(mcu.peripherals[0x40058].scratchData),
+    inputs: (cfg.high || []).map((pin) => [pin, mcu.gpio[pin].rawInputValue]) };
+  dormant.on = false;
+  dormant.rebootDue = false;
+  dormant.resets++;
+  dormant.wakeInte.fill(0);
+  start(cfg, keep);
 }
 
 function pixel(v) {
@@ -253,6 +320,11 @@ function run(ms, until, heapEvery, untilNs) {
   let searched = 0;
   while (clock.nanos < end) {
     for (let i = 0; i < CHUNK && !(exact && clock.nanos >= end); i++) {
+      if (dormant.rebootDue) return Object.assign(reboot() || {}, run(Math.max(0, (end - mcu.clock.nanos) / 1e6), until, heapEvery, untilNs));
+      if (dormant.on) { // no clock runs: the time passes, nothing executes
+        clock.tick(Math.max(cycleNanos, end - clock.nanos));
+        break;
+      }
       if (core.waiting && (core.pendingInterrupts & core.enabledInterrupts)) {
         // WFI exits while an enabled interrupt is pending, even one that became pending before
         // the WFI (with interrupts masked, as CircuitPython's idle does); rp2040js only wakes on
@@ -300,16 +372,27 @@ function frame() {
 async function boot(cfg) {
   // the B1 boot ROM: rp2040js's JavaScript copy (.mjs), or the 16 KB binary of Raspberry Pi's
   // pico-bootrom release (any other name)
-  const bootromB1 = cfg.bootrom.endsWith('.mjs')
+  bootromData = cfg.bootrom.endsWith('.mjs')
     ? (await import(pathToFileURL(cfg.bootrom).href)).bootromB1
     : new Uint32Array(Uint8Array.from(readFileSync(cfg.bootrom)).buffer);
-  mcu = new RP2040();
+  bootCfg = cfg;
+  return start(cfg, null);
+}
+
+function start(cfg, keep) {
+  // keep (a watchdog reset, reboot()): the clock's time, the watchdog's scratch, the inputs
+  // (a new clock of rp2040js's kind, not exported: the old chip's clock's class)
+  const clock = keep ? new mcu.clock.constructor() : undefined;
+  if (keep) clock.nanosCounter = keep.nanos;
+  mcu = new RP2040(clock);
   mcu.logger = new ConsoleLogger(LogLevel.Error);
-  mcu.loadBootrom(bootromB1);
+  mcu.loadBootrom(bootromData);
   heapAttach(mcu);
   pioAttach(mcu);
   let blocks = 0;
-  if (cfg.flash) { // a whole flash as a chip left it (chip.flash_image()): boots from what it holds
+  if (cfg.flashData) { // the flash a watchdog reset left
+    mcu.flash.set(cfg.flashData);
+  } else if (cfg.flash) { // a whole flash as a chip left it (chip.flash_image()): boots from what it holds
     mcu.flash.set(readFileSync(cfg.flash).subarray(0, FLASH_SIZE));
   } else {
     for (const path of cfg.uf2) blocks += loadUF2(path);
@@ -322,8 +405,9 @@ async function boot(cfg) {
   for (const [k, v] of Object.entries((cfg.counts || {}).erases || {})) flash.erases.set(+k, v);
   for (const [k, v] of Object.entries((cfg.counts || {}).programs || {})) flash.programs.set(+k, v);
   flash.attach();
-  setupUSB();
+  if (cfg.usb !== false) setupUSB(); // (false: no host, as on battery: CircuitPython really sleeps)
   setupBootsel();
+  setupDormant();
   setupPIO();
   setupAudio(cfg.audio);
   if (cfg.display) {
@@ -333,6 +417,14 @@ async function boot(cfg) {
   }
   for (const i of [0, 1]) setupSPI(i);
   for (const pin of cfg.high || []) mcu.gpio[pin].setInputValue(true); // no pull-ups modelled
+  // the ADC inputs (12 bits of 3.3 V; rp2040js reads 0 V: an empty battery): cfg.adc, then
+  // what the op "adc" set since
+  (cfg.adc || []).forEach((v, i) => { mcu.adc.channelValues[i] = v; });
+  if (keep) {
+    for (const [pin, value] of keep.inputs) mcu.gpio[pin].setInputValue(value);
+    mcu.peripherals[0x40058].scratchData.set(keep.scratch);
+    mcu.peripherals[0x40058].reason = 1; // TIMER
+  }
   mcu.core.PC = FLASH; // boot2 at the start of flash, as the bootrom would jump to
   return { blocks };
 }
@@ -346,6 +438,8 @@ function status(extra) {
   serialOut = [];
   return Object.assign({ t_us: Math.round(mcu.clock.nanos / 1000), clk_hz: mcu.clkSys,
     last_pixel_us: Math.round(display.lastPixel / 1000), busy_cycles: busyCycles,
+    dormant: dormant.on, dormant_us: Math.round((dormant.ns + (dormant.on ? mcu.clock.nanos -
+      dormant.since : 0)) / 1000), resets: dormant.resets,
     serial: out.toString('base64') }, extra);
 }
 
@@ -406,7 +500,13 @@ const commands = {
     audio.writes = 0; audio.changes = 0; audio.values.clear(); audio.pulled = 0;
     return r;
   },
-  pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); return { ok: true }; },
+  pin: (c) => { mcu.gpio[c.gpio].setInputValue(!!c.value); wakeOnEdge(c.gpio, !!c.value);
+    return { ok: true }; },
+  adc: (c) => { // an ADC input's 12-bit reading from now on (kept by a watchdog reset)
+    mcu.adc.channelValues[c.channel] = c.value;
+    bootCfg.adc = Array.from(mcu.adc.channelValues.slice(0, 4));
+    return { ok: true };
+  },
   pwm: (c) => { // a GPIO's PWM output as set: its slice half's compare level, the slice's wrap
     const ch = mcu.pwm.channels[(c.gpio >> 1) & 7]; // (on) and whether the pin is routed to PWM
     return { cc: c.gpio & 1 ? ch.cc >>> 16 : ch.cc & 0xffff, top: ch.top, on: !!(ch.csr & 1),

@@ -1,6 +1,6 @@
 # Omweso screen: 4 rows of 8 pits seen from one player's side (the mover's in a two-player game,
 # the human's against the AI): the viewer's outer row at the bottom, inner row above it.
-from firmware.views import ui, layers
+from firmware.views import ui
 from firmware.views.board import BoardView
 from firmware.games.omweso import adapter as G
 from engine.compat import const
@@ -18,8 +18,7 @@ class View(BoardView):
         lines = 3 if h >= 200 else 2
         bh = h - lines * LINE - 2
         # pits at most 32 px wide, at most 1.2 times as tall as wide, as on the 240x240 boards,
-        # and at most 35 px tall (sizes chosen when each pit was its own 4-colour bitmap; the
-        # stone bitmaps are the pits' height, so the cap still saves heap)
+        # and at most 35 px tall (sizes chosen when each pit was its own 4-colour bitmap)
         pw = cw - 2 if cw - 2 < _PIT_W else _PIT_W
         rh = min((bh - 4) // 4, pw * 12 // 10 + 2, _PIT_H + 2)
         x0 = (w - 8 * cw) // 2
@@ -30,10 +29,6 @@ class View(BoardView):
         # the pits by screen position (G.slot_index: row * 8 + column, rows from the bottom);
         # the viewer's half 2 px lower, the other's 2 px higher, for a gap between the sides
         self.layers = self.grid(((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), cw, rh, pw)
-
-    def grid(self, at, cw, rh, pw):
-        # drawn in layers (views/layers.py; firmware/views/paint.py's view: on the panel)
-        return layers.Layers(self.group, at, 8, 2, cw, rh, pw, rh - 2, (ui.BODY, ui.BODY1))
 
     def viewer(self, s):
         m = s.cfg["mode"]
