@@ -87,6 +87,7 @@ class App:
 
     def collect(self):
         gc.collect()
+        self.panel.waste = 0  # (the garbage the panel counts to collect within a picture)
         self.floor = mem_free() - _SLACK  # CPython: -1 - _SLACK, never reached
 
     def spare(self):

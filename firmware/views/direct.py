@@ -9,6 +9,8 @@
 # never changed, so displayio's refreshes and these writes agree (tools/emu/README.md).
 # A strip's pixels are stored byte-swapped, so that its Bitmap's memory is the big-endian stream
 # the panel reads; its width (in controller columns) even, so that its rows have no padding.
+import gc
+
 import displayio
 from engine.compat import const
 from firmware.views import label
@@ -46,6 +48,7 @@ class Panel:
         self.bmp = self.mv = None  # the strip being drawn (its memoryview: the chip's only),
         # and its window in controller coordinates:
         self.x0 = self.y0 = self.cw = self.ch = 0  # first column, first row, width, rows
+        self.waste = 0  # the bytes of strips let go since the last collection (strip())
         self.total = 0  # pixels sent since made (tests: a change sends only its rectangle)
         self.last = -1  # the colour of the last fill, and its strip value
         self.code = 0
@@ -80,15 +83,26 @@ class Panel:
                     buf.append(buf.pop(i))
                 return s
         used = 2 * ew * rows
-        keep = [s for s in buf if s[0].width != ew]  # (a shorter one of this width goes)
-        del buf[:]  # (their heap back before the new one is made)
-        n = 0
-        for s in reversed(keep):
+        n = 0  # the bytes of the strips let go (garbage until the next collection)
+        for s in buf:
             n += 2 * s[0].width * s[0].height
-            if n + used > self.budget:
+        keep = [s for s in buf if s[0].width != ew]  # (a shorter one of this width goes)
+        del buf[:]
+        for s in reversed(keep):
+            used += 2 * s[0].width * s[0].height
+            if used > self.budget:
                 break
             buf.insert(0, s)
+            n -= 2 * s[0].width * s[0].height
         keep = s = None
+        # CircuitPython collects only when an allocation fails: the strips let go while a
+        # board is drawn (each new width lets others go) and the pieces' own garbage piled up
+        # ~40 KB in one picture on the chip (the lowest free heap of a review's board page
+        # 16 KB, with 57 KB free after it). Collected once half a budget's worth has gone.
+        self.waste += n
+        if self.waste >= self.budget // 2:
+            self.waste = 0
+            gc.collect()
         b = displayio.Bitmap(ew, rows, 65536)
         try:
             m = memoryview(b)  # type: ignore[arg-type]  # (the stubs miss Bitmap's buffer)
@@ -152,6 +166,10 @@ class Panel:
             done += n
         self.total += cw * ch
         self.bmp = None
+        self.waste += 1024  # (a pit's drawing leaves ~0.8 KB of garbage on the chip)
+        if self.waste >= self.budget // 2:  # (strip()'s collection: why)
+            self.waste = 0
+            gc.collect()
 
     def fill(self, x, y, w, h, color):
         """A screen rectangle of a 24-bit colour, into the strip being drawn (clipped to it).
