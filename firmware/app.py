@@ -104,6 +104,7 @@ class App:
         a step that allocates a lot (a move, then its save), so the two peaks do not add up."""
         if full or mem_free() < self.floor:
             self.collect()
+        self.panel.waste = 0  # (measured: collected, or under the slack since the last one)
 
     def drop_view(self, keep_board=False):
         """The screen's view goes at once, its heap free for what the next screen loads; the
