@@ -7,6 +7,7 @@
 # stand-in that records what is armed and ends the "program" as the real one does (an
 # exception); on the chip: tests/test_device_sleep.py; through the app on the headless board:
 # tests/test_app_sleep.py.
+import gc
 import sys
 from session_util import make, nvm, press, settle, human_move, Clock
 from firmware.session import Session
@@ -75,6 +76,7 @@ def test_asleep_on_the_board_it_wakes_on_the_same_game_and_cursor():
     pos, cur, cfg, undo = bytes(s.rec.pos), s.play.cursor, dict(s.cfg), len(s.undo)
     _asleep(s)
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)  # code.py again
     assert s.screen == "play" and s.phase == "select"
     assert bytes(s.rec.pos) == pos and s.play.cursor == cur and s.cfg == cfg
@@ -100,6 +102,7 @@ def test_the_pause_box_and_settings_come_back_on_their_row():
         sel, pos = s.scr.sel, bytes(s.rec.pos)
         _asleep(s)
         s = None
+        gc.collect()  # a wake is a reboot: the old session's heap is gone
         s = Session(st)
         assert s.screen == name and s.scr.sel == sel, name
         assert bytes(s.rec.pos) == pos and s.game is not None
@@ -125,6 +128,7 @@ def test_outside_a_game_the_title_and_its_menus_come_back_with_the_game_offered(
     sel = s.scr.sel
     _asleep(s)
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)
     assert s.screen == "title" and s.scr.sel == sel != 0 and s.game is None
     assert s.saved is not None  # still offered
@@ -134,6 +138,7 @@ def test_outside_a_game_the_title_and_its_menus_come_back_with_the_game_offered(
     sel = s.scr.sel
     _asleep(s)
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)
     assert s.screen == "learn" and s.scr.sel == sel
     press(s, c, "b")
@@ -156,6 +161,7 @@ def test_a_screen_not_kept_gives_the_one_that_opened_it():
     assert s.screen == "help"
     _asleep(s)
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)
     assert s.screen == "pause" and s.scr.items[s.scr.sel] == ("go", "help")
 
@@ -167,10 +173,12 @@ def test_after_the_wake_the_next_save_forgets_the_sleep_and_a_power_on_asks_agai
     s.new_game()
     _asleep(s)
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)
     assert s.screen == "play"
     human_move(s, c)  # saved without the sleep
     s = None
+    gc.collect()  # a wake is a reboot: the old session's heap is gone
     s = Session(st)  # a power-on: the title offers the game
     assert s.screen == "title" and s.saved is not None and b'"wake"' not in st.head
 
