@@ -50,6 +50,7 @@ class App:
         self.view = None
         # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
         names = getattr(board, "NAMES", None)  # what the board calls its buttons (boards/)
+        self.panel = direct.make(board)  # (before the session: a wake tidies as it starts)
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
                                tidy=self.tidy, drop_view=self.drop_view,
                                keys=names and (keys, names.split()),
@@ -70,7 +71,6 @@ class App:
         # issue 53): while such a picture shows (direct), displayio never refreshes, as any
         # refresh after a new root sends the whole screen over it; a displayio screen after it
         # gets a new root, so displayio sends it whole
-        self.panel = direct.make(board)
         self.direct = False
         self.root = displayio.Group()
         self.blank = displayio.Group()  # the panel's root while a new screen is built
