@@ -8,10 +8,13 @@ Times are simulated: Cortex-M0+ cycles at the firmware's clock (125 MHz), no fla
 import base64
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
+
+# the drives' places in flash and their images (re-exported: emu.CP_FS, emu.fat_image ...)
+from tools.emu.drive import (CP_FS, CYW43_FS, MP_FS, EmuError, drive_of,  # noqa: F401
+                             fat_image, littlefs_image)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -30,17 +33,10 @@ FIRMWARE = {
     "mpy_cross": ("MANCALA_CP_MPY_CROSS", "circuitpython-10.2.1-mpy-cross"),
 }
 
-# CircuitPython's CIRCUITPY drive as the firmware sees it in rp2040js (JEDEC ID 0 -> 2 MB flash):
-# FAT at 0x100000, 1 MB; on the Wi-Fi (CYW43) builds, whose firmware passes 1 MB (the Pico W's,
-# the PicoPad's), the firmware area is 1536 KiB and the drive is at 0x181000, 508 KiB.
-# MicroPython RPI_PICO: littlefs2 at 0xA0000, 1408 KiB, 4 KiB blocks.
-CP_FS = (0x100000, 0x100000)
 # What each ADC input (GP26-GP29) reads unless a test sets it (Emu.adc): 1.4 V, a full LiPo
 # (4.2 V) through a battery gauge's divider of 3 (boards/: battery), so no board starts on an
 # empty battery (rp2040js reads 0 V: the app would save and sleep at once)
 ADC_VOLTS = 1.4
-CYW43_FS = (0x181000, 508 * 1024)
-MP_FS = (0xA0000, 1408 * 1024)
 
 # What the emulator must know of each board: firmware, the display's SPI (index, DC and CS GPIOs),
 # how the controller's address space maps to the screen, and the buttons (GPIO, active low).
@@ -79,10 +75,6 @@ BOARDS = {
 }
 
 
-class EmuError(RuntimeError):
-    pass
-
-
 def emu_dir():
     return os.environ.get("MANCALA_EMU_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "emu")
 
@@ -103,43 +95,6 @@ def missing(*kinds):
             var, name = FIRMWARE[kind]
             return "%s not found (put it in %s or set %s)" % (name, emu_dir(), var)
     return None
-
-
-# ---- filesystem images ------------------------------------------------------------------------
-
-def fat_image(folder, dest, fs=CP_FS):
-    """CIRCUITPY FAT image of a folder (fs = (flash offset, size)), made by folder2uf2."""
-    exe = os.path.join(os.path.dirname(sys.executable), "folder2uf2")
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([exe, folder, "-o", os.path.join(tmp, "fs.uf2"), "--board",
-                        "raspberry_pi_pico", "--flash-offset", hex(fs[0]), "--fs-size",
-                        str(fs[1]), "--label", "CIRCUITPY", "--img-out", dest],
-                       check=True, stdout=subprocess.DEVNULL)
-    if os.path.getsize(dest) != fs[1]:
-        raise EmuError("FAT image of %s is %d bytes, not %d" % (folder, os.path.getsize(dest),
-                                                               fs[1]))
-    return dest
-
-
-def littlefs_image(files, dest):
-    """MicroPython rp2 littlefs2 image: files = {path on the device: local path or bytes}."""
-    import littlefs
-    fs = littlefs.LittleFS(block_size=4096, block_count=MP_FS[1] // 4096, prog_size=256,
-                           read_size=256, lookahead_size=32, name_max=255)
-    for name, src in sorted(files.items()):
-        parts = name.strip("/").split("/")
-        for i in range(1, len(parts)):
-            d = "/".join(parts[:i])
-            try:
-                fs.mkdir(d)
-            except FileExistsError:
-                pass
-        data = src if isinstance(src, bytes) else open(src, "rb").read()
-        with fs.open(name.strip("/"), "wb") as f:
-            f.write(data)
-    with open(dest, "wb") as f:
-        f.write(fs.context.buffer)
-    return dest
 
 
 # ---- PNG: tools/emu/picture.py (re-exported: emu.write_png ...) ----------------------------
@@ -420,20 +375,6 @@ class Emu:
 
 
 # ---- CircuitPython with a bundle, MicroPython with files --------------------------------------
-
-def drive_of(uf2):
-    """(flash offset, size) of the CIRCUITPY drive for a CircuitPython UF2: CYW43_FS when its
-    firmware passes the first megabyte of flash, else CP_FS."""
-    top = 0
-    with open(uf2, "rb") as f:
-        while True:
-            block = f.read(512)
-            if len(block) < 512:
-                break
-            addr, size = struct.unpack_from("<II", block, 12)
-            top = max(top, addr + size)
-    return CYW43_FS if top > 0x10000000 + CP_FS[0] else CP_FS
-
 
 def circuitpython(board, bundle_dir=None, firmware=None, echo=False, workdir=None, py=False,
                   usb=True):
