@@ -2,8 +2,31 @@
 # its seeds, worked out from its size alone by the rules of the board's picture (the count's
 # digits at twice the size where the pit is 18 px tall, seeds where it is 30 px tall and 22 wide,
 # 3 px seeds from 28 px...), for the tests that read the picture: tests/test_app_render.py
-# check_board. The digits: paint's 3x5 font.
-from firmware.views.paint import FONT, glyph
+# check_board. The digits: paint's 3x5 font, pictured here (FONT) and drawn there as rectangles
+# (paint.RECTS, checked against FONT by tests/test_direct.py).
+
+# Each glyph: 5 rows of 3 bits, top row first, in the order of "0123456789Q+*".
+FONT = (
+    b"\x07\x05\x05\x05\x07"  # 0
+    b"\x02\x06\x02\x02\x07"  # 1
+    b"\x07\x01\x07\x04\x07"  # 2
+    b"\x07\x01\x03\x01\x07"  # 3
+    b"\x05\x05\x07\x01\x01"  # 4
+    b"\x07\x04\x07\x01\x07"  # 5
+    b"\x07\x04\x07\x05\x07"  # 6
+    b"\x07\x01\x02\x02\x02"  # 7
+    b"\x07\x05\x07\x05\x07"  # 8
+    b"\x07\x05\x07\x01\x07"  # 9
+    b"\x07\x05\x05\x07\x01"  # Q
+    b"\x00\x02\x07\x02\x00"  # +
+    b"\x05\x02\x07\x02\x05"  # * (a San-Yao son: its "s" read as a 5, "s9" as 59)
+)
+
+
+def glyph(ch):
+    """Where character ch's five rows start in FONT; -1 if the font has no glyph for it."""
+    i = "0123456789Q+*".find(ch)
+    return i * 5 if i >= 0 else -1
 
 
 def dots(pit):

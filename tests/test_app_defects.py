@@ -378,7 +378,7 @@ def test_a_son_mark_reads_as_no_digit():
     # issue 31 #6: San-Yao's son mark "s4" was drawn with a zigzag "s" that read as "$4"; then
     # its S curve read as a 5 ("s9": 59, issue 55 #9). The mark is a star, "*9", as the
     # terminal's board and docs/sanyao.md mark a son: no column of it is a digit's
-    from firmware.views.paint import FONT, glyph
+    from pit_model import FONT, glyph
     rows = FONT[glyph("*"):glyph("*") + 5]
     assert rows == b"\x05\x02\x07\x02\x05"
     assert glyph("s") < 0

@@ -180,13 +180,13 @@ def board_run(p, w, h, game):
     print("DONE", p.total)
 """
 # Ceilings in simulated ms on the Display Pack 2.0, not targets (2026-12-06, the app's board
-# views: the board first drawn, over black, 295 ms for Ô Ăn Quan, 443 for Omweso's 32 pits,
-# each ~6.5 ms of fills, the atlas turned for the panel at the first line ~100; a frame that
-# sends two squares 12.1 ms, of which 2.4 ms the view's update with nothing to send, one of
-# Omweso's pits 10.8 (4.3 with nothing to send), two 17.9; one with a half-moon 37 ms). Issue
-# 53's target for a sowing frame is 8 ms: not met yet (a square's ~25 fills cost ~90 us each on
-# the chip, ~56 of them the Panel's Python; its pixels ~1 ms).
-BOARD_MS = 480     # a whole board, first drawn
+# views: the board first drawn, over black, 333 ms for Ô Ăn Quan, 482 for Omweso's 32 pits; a
+# frame that sends two squares 11.5-12.1 ms, of which ~3 ms the view's update with nothing to
+# send; one of Omweso's pits 10.4-11.3 (5.6-7.9 with nothing to send), two 17.3-17.8; one with a
+# half-moon 35.4-35.7 ms). Issue 53's target for a sowing frame is 8 ms: not met (on the chip a
+# fill costs ~53 us, 16 of them the call; any Panel.draw ~0.5 ms of FourWire sends before its
+# pixels; a square's picture ~4.8 ms, ~3.2 of them paint.py's Python; a half-moon's ~19 ms).
+BOARD_MS = 500     # a whole board, first drawn
 FRAME_MS = 20      # a sowing frame that sends squares only (two at most)
 MOON_FRAME_MS = 45  # one that sends a half-moon too
 DIRECT_BOARDS = (("pico_display_pack2", "oanquan"),

@@ -147,3 +147,22 @@ def test_each_boards_addressing_is_the_emulators_picture_of_its_panel(board):
             got += bytes((v >> 8, v & 255))
     assert (len(rows[0]), len(rows)) == (w, h)
     assert got == want
+
+
+def test_the_pits_glyph_rectangles_cover_their_glyphs_lit_pixels_and_no_other():
+    # firmware/views/paint.py draws a count's glyphs as RECTS (a fill each), read from FONT
+    from firmware.views.paint import AT, RECTS
+    from pit_model import FONT, glyph
+    for ch in "0123456789Q+*":
+        k = glyph(ch)
+        want = {(c, r) for r in range(5) for c in range(3) if FONT[k + r] & (4 >> c)}
+        got = set()
+        i = k // 5
+        for j in range(AT[i], AT[i + 1], 2):
+            x, y, w, h = RECTS[j] >> 4, RECTS[j] & 15, RECTS[j + 1] >> 4, RECTS[j + 1] & 15
+            cells = {(x + a, y + b) for a in range(w) for b in range(h)}
+            assert cells <= want, (ch, x, y, w, h)
+            got |= cells
+        assert got == want, ch
+    assert AT[-1] == len(RECTS)
+

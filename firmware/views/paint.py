@@ -10,31 +10,21 @@ from firmware.views import ui, label
 
 _CAPTURED = const(0xA03020)  # a capture's body
 
-# A 3x5 pixel font for the pits' counts and numbers (no label per pit: 32 labels would not fit
-# next to Omweso's search), each run of a glyph's row one fill. Each glyph: 5 rows of 3 bits,
-# top row first, in one bytes constant (a dict of tuples held ~0.4 KB more heap on the chip), in
-# the order of "0123456789Q+*": glyph(ch) says where a character's rows start.
-FONT = (
-    b"\x07\x05\x05\x05\x07"  # 0
-    b"\x02\x06\x02\x02\x07"  # 1
-    b"\x07\x01\x07\x04\x07"  # 2
-    b"\x07\x01\x03\x01\x07"  # 3
-    b"\x05\x05\x07\x01\x01"  # 4
-    b"\x07\x04\x07\x01\x07"  # 5
-    b"\x07\x04\x07\x05\x07"  # 6
-    b"\x07\x01\x02\x02\x02"  # 7
-    b"\x07\x05\x07\x05\x07"  # 8
-    b"\x07\x05\x07\x01\x07"  # 9
-    b"\x07\x05\x05\x07\x01"  # Q
-    b"\x00\x02\x07\x02\x00"  # +
-    b"\x05\x02\x07\x02\x05"  # * (a San-Yao son: its "s" read as a 5, "s9" as 59)
+# The pits' counts and numbers in a 3x5 pixel font (no label per pit: 32 labels would not fit
+# next to Omweso's search; its glyphs' picture: tests/pit_model.py FONT), each glyph a few
+# rectangles, a fill each (no bit read while drawing: issue 53's sowing frames), in the order of
+# "0123456789Q+*" ("*": a San-Yao son), two bytes each: x << 4 | y, width << 4 | height in font
+# pixels; glyph k's at RECTS[AT[k]:AT[k + 1]] (FONT's lit pixels and only those: test_direct.py).
+RECTS = (  # 0 1 / 2 3 / 4 5 / 6 7 / 8 9 / Q + * (overlaps: the same colour)
+    b"\x00\x15\x20\x15\x10\x11\x14\x11" b"\x10\x15\x04\x31\x01\x11"
+    b"\x00\x31\x02\x13\x12\x21\x14\x21\x21\x11" b"\x20\x15\x00\x21\x04\x21\x12\x11"
+    b"\x20\x15\x00\x13\x12\x11" b"\x00\x13\x04\x31\x10\x21\x12\x21\x23\x11"
+    b"\x00\x15\x22\x13\x10\x21\x12\x11\x14\x11" b"\x00\x31\x12\x13\x21\x11"
+    b"\x00\x15\x20\x15\x10\x11\x12\x11\x14\x11" b"\x20\x15\x00\x13\x04\x21\x10\x11\x12\x11"
+    b"\x20\x15\x00\x14\x10\x11\x13\x11" b"\x02\x31\x11\x13"
+    b"\x02\x31\x11\x13\x00\x11\x04\x11\x20\x11\x24\x11"
 )
-
-
-def glyph(ch):
-    """Where character ch's five rows start in FONT; -1 if the font has no glyph for it."""
-    i = "0123456789Q+*".find(ch)
-    return i * 5 if i >= 0 else -1
+AT = b"\x00\x08\x0e\x18\x20\x26\x30\x3a\x40\x4a\x54\x5c\x60\x6c"
 
 
 def _outline(w, h, shape):
@@ -187,33 +177,28 @@ def _pit(p, x, y, w, h, shape, m, st, tone):
 
 
 def _glyphs(p, t, x, y, w, h, dx, dy, sc, color):
-    """Text t in the 3x5 font (FONT) at scale sc, its top left at dx, dy of the pit at x, y (w x
-    h: clipped to it), each run of lit pixels in a glyph's row one fill."""
+    """Text t in the 3x5 font at scale sc, its top left at dx, dy of the pit at x, y (w x h:
+    clipped to it), a fill each of its glyphs' rectangles (RECTS)."""
     fill = p.fill
+    inside = dx >= 0 and dy >= 0 and dx + 4 * sc * len(t) - sc <= w and dy + 5 * sc <= h
     for ch in t:
-        k = glyph(ch)
+        k = "0123456789Q+*".find(ch)
         if k >= 0:
-            for r in range(5):
-                bits = FONT[k + r]
-                y0 = dy + r * sc
-                y1 = y0 + sc
-                y0 = y0 if y0 > 0 else 0
-                y1 = y1 if y1 < h else h
-                c = 0
-                while c < 3 and y0 < y1:
-                    if bits & (4 >> c):
-                        c1 = c + 1
-                        while c1 < 3 and bits & (4 >> c1):
-                            c1 += 1
-                        x0 = dx + c * sc
-                        x1 = dx + c1 * sc
-                        x0 = x0 if x0 > 0 else 0
-                        x1 = x1 if x1 < w else w
-                        if x0 < x1:
-                            fill(x + x0, y + y0, x1 - x0, y1 - y0, color)
-                        c = c1
-                    else:
-                        c += 1
+            for i in range(AT[k], AT[k + 1], 2):
+                a = RECTS[i]
+                b = RECTS[i + 1]
+                x0 = dx + (a >> 4) * sc
+                y0 = dy + (a & 15) * sc
+                x1 = x0 + (b >> 4) * sc
+                y1 = y0 + (b & 15) * sc
+                if not inside:  # (a long count: cut at the pit's edge)
+                    x0 = x0 if x0 > 0 else 0
+                    y0 = y0 if y0 > 0 else 0
+                    x1 = x1 if x1 < w else w
+                    y1 = y1 if y1 < h else h
+                    if x0 >= x1 or y0 >= y1:
+                        continue
+                fill(x + x0, y + y0, x1 - x0, y1 - y0, color)
         dx += 4 * sc
 
 
