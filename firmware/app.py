@@ -48,7 +48,9 @@ class App:
             store.spare = self.spare  # (a saves.Saver)
         self.floor = -1 - _SLACK
         self.view = None
-        # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py
+        # mark: told what happens in a turn ("move", "turn"...), for tools/device/feel.py;
+        # the app tells it each sowing frame's chip time (step)
+        self.mark = mark
         names = getattr(board, "NAMES", None)  # what the board calls its buttons (boards/)
         self.panel = direct.make(board)  # (before the session: a wake tidies as it starts)
         self.session = Session(store, seed=seed, four_button=four, ai_ms=ai_ms, mark=mark,
@@ -246,6 +248,8 @@ class App:
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
             v = None  # a pass that draws makes garbage: looked at below
             self.render()
+            if self.mark is not None and s.phase == "anim":  # a sowing's frame: its chip time
+                self.mark("frame %d" % ticks_diff(ticks_ms(), t0))  # (the search waits for it)
         if v != s.version or ticks_diff(now, self.t0) >= _TIDY_MS:
             self.t0 = now
             self.tidy()

@@ -76,6 +76,10 @@ def test_marks_come_from_the_console_lines():
     kept = []
     assert F.marks(chip, kept) == [(9, "move")] and [r["t_us"] for r in kept] == [9, 11]
     assert F.mark_of("feel 130 turn 5") == "turn 5" and F.mark_of("other") is None
+    # a sowing frame's chip time (App.step's "frame <ms>"): kept apart, not a mark to wait for
+    chip = FakeChip([], [{"t_us": 3, "line": "feel 120 frame 12"},
+                         {"t_us": 4, "line": "feel 121 frame 7"}, {"t_us": 9, "line": "feel 130 move"}])
+    assert F.marks(chip) == [(9, "move")] and chip.frames == [12, 7]
 
 
 def test_the_table_says_which_targets_are_met():
@@ -90,6 +94,20 @@ def test_the_table_says_which_targets_are_met():
     assert "7.5 / 7.5 s" in lines["confirm -> your turn again (per AI move)"]
     assert "1750" in lines["nodes/s inside the search (median)"]
     assert "1 of 3" in lines["AI moves that found their pondered search under way"]
+    # issue 53's targets: a sowing frame's chip time 8 ms (every frame), start game 0.6 s, the
+    # AI's wait after your sowing median 2.5 s and max 5 s
+    res.update({"a sowing frame (chip time)": [7, 8, 12], "start game": [590]})
+    res["turns"] = [(2.0, 3.0, 2.5, 1, 7.5, 5.0, 4.0, 7000), (2.0, 2.0, 2.5, 1, 7.5, 5.0, 4.0,
+                                                              7000)]
+    lines = {ln.split(" | ")[0].strip("| "): ln
+             for ln in F.table({"pico_display_pack2": res}).splitlines()}
+    assert "| ≤ 8 ms | 8 / 12 ms (3) ✗" in lines["a sowing frame (chip time)"]
+    assert "| ≤ 600 ms | 590 / 590 ms (1) ✓" in lines["start game"]
+    assert "| median ≤ 2.5 s, max ≤ 5 s | 3.0 / 3.0 s (2) ✗" in \
+        lines["the AI's wait after your sowing (per AI move)"]
+    res["turns"] = [(2.0, 2.0, 2.5, 1, 7.5, 5.0, 4.0, 7000)]
+    assert "2.0 / 2.0 s (1) ✓" in F.table({"pico_display_pack2": res})
+    res["turns"] = [(2.0, 3.0, 2.5, 1, 7.5, 5.0, 4.0, 7000)]
     # where the run's heap was lowest: the session's marks round it, from every line kept
     chip = FakeChip([], [{"t_us": 1, "line": "feel 1 turn 5", "min_free": 50000},
                          {"t_us": 2, "line": "x", "min_free": 40100},

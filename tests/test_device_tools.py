@@ -268,6 +268,37 @@ def test_the_session_marks_a_game_s_end_for_the_person_s_game():
     assert marks.count("move") > 10 and "round" not in marks
 
 
+def test_the_app_tells_the_feel_benchmark_each_sowing_frame_s_chip_time():
+    # tools/device/feel.py's "a sowing frame (chip time)": App.step marks "frame <ms>" after a
+    # picture drawn while a sowing shows (buttons, the animation's step, the picture), only then
+    from boards import headless
+    from firmware.app import App
+    marks = []
+    app = App(headless.make(320, 240), store=None, seed=2, ai_ms=20, mark=marks.append)
+    s = app.session
+    s.cfg.update(game="oanquan", mode="two")
+    s.new_game()
+    t = 0
+    for _ in range(5):
+        t += 100
+        app.step(t)
+    assert not [m for m in marks if m.startswith("frame")]  # no sowing yet
+    s.play_move(s.legal[0][0])
+    phases = []
+    while s.phase == "anim" and t < 60000:
+        t += 50
+        app.step(t)
+        phases.append(s.phase)
+    frames = [m for m in marks if m.startswith("frame")]
+    assert 3 <= len(frames) <= phases.count("anim") + 1, (frames, phases)
+    assert all(int(m.split()[1]) >= 0 for m in frames)
+    n = len(frames)
+    for _ in range(5):  # the sowing over: no more
+        t += 100
+        app.step(t)
+    assert len([m for m in marks if m.startswith("frame")]) == n
+
+
 def test_drive_of_places_the_drive_after_the_firmware(tmp_path):
     # a UF2 whose firmware passes the first megabyte (the Wi-Fi builds) has its drive at 0x181000
     def uf2(top):
