@@ -1,13 +1,14 @@
 # Methods of the Session (firmware/session.py) for the lessons (issues 31, 55), loaded for the
 # call (Session.learn) as firmware/resume.py and firmware/actions.py are: self is the session. A
-# lesson (firmware/lessons/; its data: firmware/games/<game>/lessons.py) goes: its rule in plain
-# words and its goal on a text screen; its example played on the board (stage "demo", any key
-# skips it); the player's try on the lesson's position, the goal on the board's top line ("try");
-# at the sowing's end (Session.skip_anim) the lessons' own check judges it and the final board
-# stays, its verdict on top ("met" or "again"); A there gives the move told from its own trace
-# and the goal met or not, B goes back to the board to look at it. A lesson has no AI and is not saved as a game: the save keeps the game
-# offered as "Resume" (firmware/saves.py state); the lessons done are Session.learnt, a bit each,
-# saved with the settings.
+# lesson (firmware/lessons/; its data: firmware/games/<game>/lessons.py, a move told: words.py
+# there) goes: its rule in plain words and its goal on a text screen; its example played on the
+# board (stage "demo", any key skips it); the player's try on the lesson's position, the goal on
+# the board's top line ("try"); at the sowing's end (Session.skip_anim) the lessons' own check
+# judges it and the final board stays, its verdict on top ("met" or "again"); A there gives the
+# move told from its own trace and the goal met or not, B goes back to the board to look at it.
+# A lesson has no AI and is not saved as a game: the save keeps the game offered as "Resume"
+# (firmware/saves.py state); the lessons done are Session.learnt, a bit each, saved with the
+# settings.
 from engine import games
 from engine.record import Record
 from firmware.common import TakeBack, MoveLog, unload
@@ -21,7 +22,7 @@ def load(self):
 def drop(self):
     # the lessons' data and code go between two uses (~2 KB while the lesson's move is sown)
     unload("firmware.games.%s.lessons" % self.cfg["game"])
-    unload("firmware.lessons.words")
+    unload("firmware.games.%s.words" % self.cfg["game"])
     unload("firmware.lessons")
 
 

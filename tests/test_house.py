@@ -169,7 +169,7 @@ def test_one_app_folder_per_game():
     assert {n for n in os.listdir(here) if os.path.isdir(os.path.join(here, n))
             and n != "__pycache__"} == set(NAMES)
     for n in NAMES:
-        for part in ("__init__", "adapter", "view", "help", "rule_text", "lessons"):
+        for part in ("__init__", "adapter", "view", "help", "rule_text", "lessons", "words"):
             assert os.path.exists(os.path.join(here, n, part + ".py")), (n, part)
         assert "DESC" in open(os.path.join(here, n, "__init__.py"), encoding="utf-8").read(), n
         assert os.path.exists(os.path.join(ROOT, "tools", "terminal", n + ".py")), n

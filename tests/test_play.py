@@ -414,7 +414,6 @@ def test_help_leaves_no_word_alone_on_a_wrapped_lines_last_row(name):
 def test_the_review_after_a_game_lists_your_costliest_moves(name):
     """Issue 31 #3 in the terminal: r at "Play again?" reviews your moves as the console does
     (firmware/review.py: level 2's budget, the five costliest, the better move's words)."""
-    from engine.ai import level_nodes
     out = []
     again = iter(["r", "n"])
 

@@ -6,6 +6,7 @@
 #   games/<name>/help.py       its "How to play" text (loaded only for the help screen)
 #   games/<name>/rule_text.py  its rule options in a player's words (firmware/rule_text.py)
 #   games/<name>/lessons.py    its lessons (LESSONS, its rules' prefix: firmware/lessons/)
+#   games/<name>/words.py      a lesson's move told in words (tell(); loaded only for the call)
 #   games/<name>/__init__.py   its note on the title and the title's picture of its board (DESC):
 #                              the package's own file, so the title loads no other part of it
 # A fourth game is a fourth folder here and one in engine/, its name in engine/games.py: no file
@@ -18,8 +19,8 @@ from engine.games import NAMES
 
 
 def part(name, what):
-    """One part of a game's app side: what = "adapter", "view", "help", "rule_text" or
-    "lessons"."""
+    """One part of a game's app side: what = "adapter", "view", "help", "rule_text", "lessons"
+    or "words"."""
     return module("firmware.games.%s.%s" % (name, what))
 
 

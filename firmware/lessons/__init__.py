@@ -3,7 +3,7 @@
 # one sentence, the move the player makes, and whether the goal was met, told from the move's own
 # trace (tell()); a wrong move can be tried again. The lessons of a game are data in its folder,
 # firmware/games/<game>/lessons.py (LESSONS), loaded only for the game being learnt and only for
-# the call; the words that tell a move are firmware/lessons/words.py. Portable, no display: the
+# the call; the words that tell a move are its words.py there (tell()). Portable, no display: the
 # terminal game (tools/terminal/learn.py) and the device (firmware/lesson.py) read the same
 # lessons.
 # A lesson (dict): title, rule (the number of its ID in docs/rules.md: rule()), why (the rule in
@@ -208,9 +208,10 @@ def hint(game, lessons, i, pos, legal):
 def tell(game, lesson, pos, move):
     """(goal met, the move in a player's words: what its trace shows, one sentence a line)."""
     w = play(game, lesson, pos, move, True)
-    # (the caller unloads it: firmware/lesson.py _drop)
-    from firmware.lessons import words
-    return w.met, getattr(words, game.NAME)(game, lesson, pos, move, w)
+    # the game's words (firmware/games/<game>/words.py): the caller unloads them (firmware/lesson.py
+    # drop())
+    from firmware.games import part
+    return w.met, part(game.NAME, "words").tell(game, lesson, pos, move, w)
 
 
 def attempt(game, lesson, pos, move):

@@ -126,7 +126,7 @@ def _told(s, ls):
     gc.collect()
     pos = L.position(s.game, ls)
     said = L.tell(s.game, ls, pos, s.game.parse_move(pos, s.last[2]))[1]
-    unload("firmware.lessons.words")
+    unload("firmware.games.%s.words" % s.game.NAME)
     return said
 
 
