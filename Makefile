@@ -140,7 +140,7 @@ bench: venv
 	$(VPY) -m tools.ai.bench $(BENCH_ARGS)
 
 # the problems (issue 56): candidates drawn, proved by exhaustive search, the chosen ones written
-# into firmware/problems.py and their figures into docs/problems.md (3-13 min)
+# into firmware/games/<game>/problems.py and their figures into docs/problems.md (3-13 min)
 problems: venv
 	$(VPY) -m tools.ai.problems --write
 

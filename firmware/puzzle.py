@@ -1,13 +1,13 @@
 # Methods of the Session (firmware/session.py) for the problems (issue 56), loaded for the call
 # (Session.learn, when Session.puzzle) as firmware/lesson.py is for the lessons, whose screens and
-# board they share: self is the session. A problem (firmware/problems.py) goes: its goal on a text
-# screen; the board, the player to move, the goal on its top line ("try"); after each of the
-# player's moves (Session.skip_anim: judge) the goal is looked at, and the console defends: on the
-# proof's main line its stored reply, after a wrong first move the stored reply that stops it
-# (both at once, no search), off them the AI's hint search (level 4's budget). The verdict stays
-# on top of the final board ("met": Solved, "again": Not yet); A there tells it in words. The
-# solution is shown as the lessons' example is ("demo"). Solved problems are bits of
-# Session.learnt above the lessons' (saved with the settings).
+# board they share: self is the session. A problem (firmware/problems.py, its data in
+# firmware/games/<game>/problems.py) goes: its goal on a text screen; the board, the player to move,
+# the goal on its top line ("try"); after each of the player's moves (Session.skip_anim: judge) the
+# goal is looked at, and the console defends: on the proof's main line its stored reply, after a
+# wrong first move the stored reply that stops it (both at once, no search), off them the AI's hint
+# search (level 4's budget). The verdict stays on top of the final board ("met": Solved, "again":
+# Not yet); A there tells it in words. The solution is shown as the lessons' example is ("demo").
+# Solved problems are bits of Session.learnt above the lessons' (saved with the settings).
 from engine import games
 from engine.record import Record
 from firmware.common import TakeBack, MoveLog, unload
@@ -19,7 +19,9 @@ def load(self):
 
 
 def drop(self):
-    unload("firmware.problems")  # the data go between two uses (~3 KB)
+    # the data go between two uses (~1-2 KB a game)
+    unload("firmware.games.%s.problems" % self.cfg["game"])
+    unload("firmware.problems")
 
 
 def start(self, i):
@@ -37,7 +39,7 @@ def start(self, i):
     lines = [L.words(rec) + ", whatever the other side plays.",
              "Exactly one first move does it. Difficulty %d of 5." % rec[3]]
     self.goal = L.words(rec, True)
-    rules = L.rules.get(name)
+    rules = L.rules(name)
     drop(self)
     from firmware import resume  # the previous game (and its AI's buffers) go
     resume.start(self, name)
@@ -47,8 +49,10 @@ def start(self, i):
     self.game = games.load(name, rules)
     L, rec = load(self)
     position(self, L, rec)
+    title = "Problem %d of %d" % (i + 1, len(L.load(name)))  # (before drop(): load() would
+    # load the data again after it)
     drop(self)
-    _text(self, "goal", "Problem %d of %d" % (i + 1, len(L.load(name))), lines)
+    _text(self, "goal", title, lines)
 
 
 def position(self, L, rec):

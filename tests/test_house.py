@@ -144,18 +144,15 @@ def test_only_the_brain_runs_the_ai_and_two_modules_read_its_figures():
         assert names and names <= {"level_nodes", "slice_nodes", "POLL_MS"}, (m, names)
 
 
-# A game's data by game name that a tool writes: the problems (tools/ai/problems.py --write).
-NAMES_GAMES = ("firmware/problems.py",)
-
-
 def test_no_file_outside_a_games_folders_names_a_game():
     # docs/architecture.md "Where to add": what differs between games is asked of the game's own
     # folders (engine/<game>/, firmware/games/<game>/: its adapter's flags, its lessons' prefix,
-    # its title note), never decided by a name in generic code, nor a list of modules by name
+    # its title note, its problems' rules and flags), never decided by a name in generic code, nor
+    # a list of modules by name
     from engine.games import NAMES
     named = []
     for p, rel in sources("firmware"):
-        if rel.split("/")[2:3] in [[n] for n in NAMES] or rel in NAMES_GAMES:
+        if rel.split("/")[2:3] in [[n] for n in NAMES]:
             continue
         named += [(rel, n) for n in NAMES if _names_game(p, n)]
     assert not named, named
@@ -169,7 +166,8 @@ def test_one_app_folder_per_game():
     assert {n for n in os.listdir(here) if os.path.isdir(os.path.join(here, n))
             and n != "__pycache__"} == set(NAMES)
     for n in NAMES:
-        for part in ("__init__", "adapter", "view", "help", "rule_text", "lessons", "words"):
+        for part in ("__init__", "adapter", "view", "help", "rule_text", "lessons", "words",
+                     "problems"):
             assert os.path.exists(os.path.join(here, n, part + ".py")), (n, part)
         assert "DESC" in open(os.path.join(here, n, "__init__.py"), encoding="utf-8").read(), n
         assert os.path.exists(os.path.join(ROOT, "tools", "terminal", n + ".py")), n
@@ -177,7 +175,9 @@ def test_one_app_folder_per_game():
 
 def test_the_game_name_check_finds_a_name(tmp_path):
     for text in ('X = "sanyao"\n', 'unload("firmware.lessons.sanyao")\n',
-                 'f("engine/sanyao/run.py")\n'):
+                 'f("engine/sanyao/run.py")\n', 'from engine.sanyao import SIZE\n',
+                 'import engine.sanyao.eval\n', 'from engine import sanyao\n',
+                 'sanyao = (1, 2)\n', 'def sanyao(game):\n    pass\n', 'x = words.sanyao\n'):
         (tmp_path / "m.py").write_text(text)
         assert _names_game(str(tmp_path / "m.py"), "sanyao"), text
     (tmp_path / "m.py").write_text('"""About sanyao."""\nX = "sanyaox"\n')
@@ -207,13 +207,24 @@ def test_one_engine_folder_per_game_and_no_other_engine_file_names_one():
 
 def _names_game(path, name):
     """True if a string constant of the file (not a docstring) is the game's name or a module or
-    file path through it."""
+    file path through it, the file imports a module through it, or a name of its code (variable,
+    attribute, function, class, argument) is the game's."""
     tree = ast.parse(open(path, encoding="utf-8").read())
     docs = {id(n.body[0].value) for n in ast.walk(tree)
             if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
             and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
-    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
-               and re.search(r"(^|[./])%s($|[./])" % name, n.value) for n in ast.walk(tree))
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+             and isinstance(n.value, str) and id(n) not in docs]
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom):
+            texts += [(n.module or "") + "." + a.name for a in n.names]
+        elif isinstance(n, ast.Import):
+            texts += [a.name for a in n.names]
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            texts.append(n.name)
+        texts += [getattr(n, k) for k in ("id", "attr", "arg")
+                  if isinstance(getattr(n, k, None), str)]
+    return any(re.search(r"(^|[./])%s($|[./])" % name, t) for t in texts)
 
 
 def test_the_architecture_page_maps_every_firmware_file():

@@ -1,8 +1,9 @@
 # The problems (issue 56, docs/problems.md): `cli.py problem` prints the same bytes under CPython
 # and the MicroPython Unix port, `--check` proves a problem again (a sample of the small ones under
 # both in make test; every shipped problem on CPython in make test-long), a problem whose proof
-# does not hold is caught, and the shipped set is what the issue asks for.
+# does not hold is caught, the shipped set is what the issue asks for, and the maker writes it.
 import json
+import os
 
 import pytest
 
@@ -16,7 +17,7 @@ INTERPS = ["python", "micropython"]
 
 
 def _game(name):
-    return games.load(name, P.rules.get(name))
+    return games.load(name, P.rules(name))
 
 
 def _small(name):
@@ -68,6 +69,35 @@ def test_check_proves_the_smallest_problems_again_on_both_interpreters(name):
         assert json.loads(outs[0].stdout)["proved"] is True
 
 
+def _found(game, rec):
+    """A shipped record as the maker found it (the fields tools/ai/problems.py _record packs)."""
+    k = 20 + game.SIZE
+    return {"kind": rec[0], "n": rec[1], "depth": rec[2], "level": rec[3], "tempting": rec[4],
+            "nodes": prover.u32(rec, 8), "ms": prover.u32(rec, 12), "refuted": prover.u32(rec, 16),
+            "pos": rec[20:k], "line": list(rec[k:k + rec[5]]),
+            "refute": [(rec[j], rec[j + 1]) for j in range(k + rec[5], len(rec), 2)]}
+
+
+def test_the_maker_writes_each_games_problems_into_its_own_folder(tmp_path):
+    # make problems (tools/ai/problems.py --write) writes firmware/games/<game>/problems.py below
+    # its mark and keeps what is above (what the game's goals need of it): the shipped files are
+    # what it writes, none edited by hand
+    from tools.ai import problems as maker
+    chosen = {}
+    for name in games.NAMES:
+        shipped = open(maker.data_path(name), encoding="utf-8").read()
+        assert maker.data_path(name).endswith(os.path.join("games", name, "problems.py"))
+        dest = maker.data_path(name, str(tmp_path))
+        os.makedirs(os.path.dirname(dest))
+        with open(dest, "w", encoding="utf-8") as f:  # its data gone
+            f.write(shipped[:shipped.index("\nproblems = (\n") + 1] + "problems = ()\n")
+        chosen[name] = [_found(_game(name), rec) for rec in P.load(name)]
+    maker.write_data(chosen, str(tmp_path))
+    for name in games.NAMES:
+        wrote = open(maker.data_path(name, str(tmp_path)), encoding="utf-8").read()
+        assert wrote == open(maker.data_path(name), encoding="utf-8").read(), name
+
+
 def test_problem_bad_input_exits_2():
     for args, word in ((("--game", "chess", "--n", "1"), "--game"),
                        (("--game", "sanyao", "--n", "0"), "--n"),
@@ -106,7 +136,6 @@ def test_a_proof_that_does_not_hold_is_caught():
 
 def test_check_exits_1_when_the_proof_fails(monkeypatch, capsys):
     import sys
-    import os
     from util import ROOT
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:

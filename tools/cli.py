@@ -354,7 +354,7 @@ def cmd_problem(argv):
     if not rules_mod.decimal(k) or len(k) > 3 or not 1 <= int(k) <= len(shipped):
         raise Bad("--n takes a whole number 1..%d (the problems of %s), got %s"
                   % (len(shipped), name, _q(k)))
-    game = games.load(name, problems.rules.get(name))
+    game = games.load(name, problems.rules(name))
     rec = shipped[int(k) - 1]
     shipped = None
     if opts.get("--check"):

@@ -194,7 +194,8 @@ class MenuScreen:
                 return
         if name == "settings":
             s.save()
-        if name == "problems":  # (their data: ~3 KB, gone with the list; a problem loads them)
+        if name == "problems":  # (their data gone with the list; a problem loads them)
+            common.unload("firmware.games.%s.problems" % s.cfg["game"])
             common.unload("firmware.problems")
         if ret == "pause" and s.game is not None:
             s.pause(sel=("go", name))

@@ -166,6 +166,7 @@ def _lessons(name, other=None):
         press(s, c, "a")
         assert s.screen == "lesson" and s.scr.kind == "again", (name, i)
         assert s.scr.title() == "Not this time" and s.scr.raw[-1] == "Your goal: " + ls["goal"]
+        assert "firmware.games.%s.words" % name not in sys.modules  # told, and dropped
         assert s.scr.raw[:-2] == _told(s, ls)
         assert not s.learnt & L.bit(name, i)
         press(s, c, "b")  # the board again, to look at it, then the page again

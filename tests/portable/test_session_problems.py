@@ -7,6 +7,7 @@
 # only. Portable: also under MicroPython -X heapsize=180k (San-Yao and O An Quan; Omweso's
 # session does not fit there beside the test module: tests/test_app_problems.py runs it).
 import gc
+import sys
 from firmware import problems as P
 from firmware.common import num, unload
 from engine.record import Record
@@ -16,7 +17,7 @@ from session_util import make, nvm, press, Clock
 def _data(name, i):
     """(the problem's record, its main line's codes, its position's legal codes)."""
     from engine import games
-    g = games.load(name, P.rules.get(name))
+    g = games.load(name, P.rules(name))
     rec = P.load(name)[i]
     r = Record(g, P.position(g, rec))
     codes = []
@@ -27,6 +28,7 @@ def _data(name, i):
         r.play(buf[k])
     first = [0] * g.MAX_MOVES
     first = first[:g.moves(P.position(g, rec), first)]
+    unload("firmware.games.%s.problems" % name)
     unload("firmware.problems")
     return rec, codes, first
 
@@ -82,6 +84,7 @@ def _open(name, i, store=None):
     assert s.screen == "lesson" and s.scr.kind == "goal" and s.puzzle
     press(s, c, "a")
     assert s.screen == "play" and s.phase == "select" and s.stage == "try"
+    assert "firmware.games.%s.problems" % name not in sys.modules  # the data go while it is played
     assert s.goal == P.words(P.load(name)[i], True) and len(s.goal) <= 22
     return s, c
 
@@ -92,9 +95,10 @@ def _deep(name):
         rec = P.load(name)[i]
         if rec[2] >= 2 and rec[6]:
             from engine import games
-            g = games.load(name, P.rules.get(name))
+            g = games.load(name, P.rules(name))
             for w in range(g.moves(P.position(g, rec), [0] * g.MAX_MOVES)):
                 if 0 <= P.reply(g, rec, w) < 255:
+                    unload("firmware.games.%s.problems" % name)
                     unload("firmware.problems")
                     return i, w
     raise AssertionError("no problem with a stored reply")
@@ -191,6 +195,7 @@ def test_the_problems_list_names_each_goal_within_a_row():
         assert rows[i].startswith("%d. " % (i + 1)) and len(rows[i]) <= 26, rows[i]
     press(s, c, "b")
     assert s.screen == "title" and s.scr.items[s.scr.sel] == ("go", "problems")
+    assert "firmware.games.sanyao.problems" not in sys.modules  # gone with the list
 
 
 def test_off_the_main_line_the_console_answers_with_a_search_and_judges_the_goal():

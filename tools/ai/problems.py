@@ -9,8 +9,9 @@ stones, a mandarin or two still on the board; Omweso: one side down to a few see
 in the game's own terms and a depth in the solver's moves. It is kept when the goal is reached
 against every defence (proved over every legal move of both sides, no node budget), not in fewer
 moves, with exactly one first move, and the obvious moves fail: the greedy move (what takes most
-at once) and level 2's move are not the solution. --write puts the chosen set into
-firmware/problem_data.py (easy first) and the figures into docs/problems.md.
+at once) and level 2's move are not the solution. --write puts each game's chosen set into its
+own folder, firmware/games/<game>/problems.py (easy first, below the file's mark: what is above it
+stays), and the figures into docs/problems.md.
 """
 import argparse
 import os
@@ -24,7 +25,6 @@ from firmware import problems as P
 from tools import prover
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DATA = os.path.join(ROOT, "firmware", "problems.py")
 MARK = "# ---- the problems: written by tools/ai/problems.py --write"
 DOC = os.path.join(ROOT, "docs", "problems.md")
 WANT = {"sanyao": 18, "oanquan": 7, "omweso": 7}  # problems shipped per game
@@ -151,7 +151,7 @@ def judge(name, game, pos, kind, n, d):
 
 
 def find(name, tries, seed, want, quiet=False):
-    rules = P.rules.get(name)
+    rules = P.rules(name)
     game = games.load(name, rules)
     make = globals()["candidate_" + name]
     rng = random.Random(seed)
@@ -222,15 +222,22 @@ def _texts(game, p):
     return " ".join(out)
 
 
-def write_data(chosen):
-    """The chosen problems into firmware/problems.py, below its MARK line (what is above stays)."""
-    with open(DATA) as f:
-        text = f.read()
-    i = text.index(MARK)
-    lines = text[:i].rstrip("\n").split("\n") + [""] + text[i:].split("\n")[:3]
+def data_path(name, root=ROOT):
+    """Where game `name`'s problems live: its own folder (firmware/problems.py data())."""
+    return os.path.join(root, "firmware", "games", name, "problems.py")
+
+
+def write_data(chosen, root=ROOT):
+    """Each game's chosen problems into firmware/games/<game>/problems.py (under `root`), below
+    its MARK line: what is above it (what the game's goals need of it) stays."""
     for name in games.NAMES:
-        game = games.load(name, P.rules.get(name))
-        lines.append("%s = (" % name)
+        path = data_path(name, root)
+        with open(path) as f:
+            text = f.read()
+        i = text.index(MARK)
+        lines = text[:i].rstrip("\n").split("\n") + [""] + text[i:].split("\n")[:3]
+        game = games.load(name, P.rules(name))
+        lines.append("problems = (")
         for p in chosen[name]:
             rec = _record(game, p)
             lines.append("    # %s: %s" % (P.words(rec), _texts(game, p)))
@@ -240,8 +247,8 @@ def write_data(chosen):
                 h = h[88:]
             lines[-1] += ","
         lines.append(")")
-    with open(DATA, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
 
 
 def write_doc(chosen, counts, seconds):
@@ -262,7 +269,7 @@ def write_doc(chosen, counts, seconds):
              "| game | # | goal | main line | difficulty | first moves (tempting) | defences "
              "answered | nodes | ms |", "|---|---|---|---|---|---|---|---|---|"]
     for name in games.NAMES:
-        game = games.load(name, P.rules.get(name))
+        game = games.load(name, P.rules(name))
         for i, p in enumerate(chosen[name]):
             rows.append("| %s | %d | %s | %s | %d | %d (%d) | %d | %d | %d |" % (
                 games.TITLES[name], i + 1, P.words(_record(game, p)), _texts(game, p),
