@@ -4,7 +4,7 @@
 # the command line (tools/cli.py problem) and the prover (tools/prover.py) read the same data and
 # the same meaning of a goal (step()).
 # A game's problems are its own data, firmware/games/<game>/problems.py (written by
-# tools/ai/problems.py --write; what differs by game beside them: rules, SWEEP, MANDS), loaded
+# tools/ai/problems.py --write; what differs by game beside them: rules, sweep, MANDS), loaded
 # with this module for the call (data()). A problem is one bytes record:
 #   0 goal kind (WIN, TAKE, MAND), 1 n (what TAKE / MAND ask for), 2 depth (the solver's moves),
 #   3 difficulty, 4 tempting (other first moves that take as much at once), 5 L, 6 R, 7 0,
@@ -109,7 +109,7 @@ def step(game, rec, move, me, kind):
         won = -1
     if kind == _MAND:
         return won, pos[at] - m0
-    if won == -1 or not data(game.NAME).SWEEP:  # nothing swept off the board: the material
+    if won == -1 or not data(game.NAME).sweep:  # nothing swept off the board: the material
         return won, game.material(pos, me) - m0  # tells what was taken
     from engine.record import Record
     trace = []

@@ -5,7 +5,7 @@
 from engine.oanquan import MANDS  # its mandarins goal (MAND) counts pos[MANDS + the solver]
 
 rules = None  # its problems use the default rules
-SWEEP = True  # the game's end sweeps the stones left on the board into the stocks: what the last
+sweep = True  # the game's end sweeps the stones left on the board into the stocks: what the last
 # move took is read from its captures
 
 # ---- the problems: written by tools/ai/problems.py --write (do not edit: run it again) ----

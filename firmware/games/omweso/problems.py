@@ -3,7 +3,7 @@
 # the mark, what the goals need of the game (firmware/problems.py step()); below it, the data
 # tools/ai/problems.py writes.
 rules = {"match_points": 1}  # its problems end the match with the game: its end is the goal's end
-SWEEP = False  # its seeds stay on the board at the game's end: what a move took is what its
+sweep = False  # its seeds stay on the board at the game's end: what a move took is what its
 # side holds more
 
 # ---- the problems: written by tools/ai/problems.py --write (do not edit: run it again) ----

@@ -3,7 +3,7 @@
 # the mark, what the goals need of the game (firmware/problems.py step()); below it, the data
 # tools/ai/problems.py writes.
 rules = None  # its problems use the default rules
-SWEEP = True  # the round's end sweeps the stones left on the board into the stores: what the last
+sweep = True  # the round's end sweeps the stones left on the board into the stores: what the last
 # move took is read from its captures
 
 # ---- the problems: written by tools/ai/problems.py --write (do not edit: run it again) ----
