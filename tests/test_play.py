@@ -435,6 +435,6 @@ def test_the_review_after_a_game_lists_your_costliest_moves(name):
         assert re.match(r"\d+\. You (\S+): (lost \d+ %s|missed a win|lost the game|lost a game)$"
                         % unit, rows[k]), rows[k]
         move = rows[k].split()[2][:-1]
-        line = WORDS  # (issue 55 #8: each line four plies deep, tests/portable/test_review_lines.py)
+        line = WORDS  # (issue 55 #8: lines four plies deep, tests/portable/test_review_lines.py)
         assert re.match(r"  played %s: %s" % (re.escape(move), line), rows[k + 1]), rows[k + 1]
         assert re.match(r"  better \S+: %s" % line, rows[k + 2]), rows[k + 2]

@@ -5,10 +5,11 @@
 # A tells the move from its trace (a wrong move: why it missed, and the lesson's position comes
 # back), B on that page shows the board again. The hinted move (one that meets the goal with the
 # rules taught so far) meets it. Lessons met are saved and marked; a lesson neither saves itself as
-# a game nor loses the game offered as "Resume". Driven by buttons only. Portable: also under MicroPython -X heapsize=180k. Omweso's
-# session, as tests/portable/test_session.py's, does not fit there beside this module on a 64-bit
-# machine: tests/test_app_lessons.py plays its lessons on CPython (its engine check is portable:
-# tests/portable/test_lessons.py), and tests/test_device_lessons.py one on the chip.
+# a game nor loses the game offered as "Resume". Driven by buttons only. Portable: also under
+# MicroPython -X heapsize=180k. Omweso's session, as tests/portable/test_session.py's, does not
+# fit there beside this module on a 64-bit machine: tests/test_app_lessons.py plays its lessons
+# on CPython (its engine check is portable: tests/portable/test_lessons.py), and
+# tests/test_device_lessons.py one on the chip.
 import sys
 from engine import games
 import firmware.lessons as L
@@ -54,7 +55,8 @@ def _open(s, c, i):
     assert s.screen == "play" and s.phase in ("select", "setup") and s.stage == "try"
     assert s.goal == ls["line"] and len(s.goal) <= 26
     assert s.brain is None  # no AI in a lesson, and none named
-    assert "firmware.games.%s.lessons" % s.cfg["game"] not in sys.modules  # its data go while it is played
+    # its data go while it is played
+    assert "firmware.games.%s.lessons" % s.cfg["game"] not in sys.modules
     assert s.names()[s.human] == "You" and s.names()[1 - s.human] == "Other"
     assert bytes(s.rec.pos) == bytes(L.position(s.game, ls))
     return ls

@@ -255,9 +255,9 @@ def write_doc(chosen, counts, seconds):
     """docs/problems.md's table of the shipped problems and the search's figures."""
     from tools.sections import write_section, commit
     rows = ["Written by `make problems` (`python3 -m tools.ai.problems --write`, seed 1, commit "
-            "%s): the candidates drawn, the problems found among them (unique first move, not in fewer "
-            "moves, greedy and level 2 fail) and the ones shipped; %.0f s of CPython in all." %
-            (commit(ROOT), seconds), "",
+            "%s): the candidates drawn, the problems found among them (unique first move, not in "
+            "fewer moves, greedy and level 2 fail) and the ones shipped; %.0f s of CPython in "
+            "all." % (commit(ROOT), seconds), "",
             "| game | candidates | problems found | shipped |", "|---|---|---|---|"]
     for name in games.NAMES:
         rows.append("| %s | %d | %d | %d |" % (games.TITLES[name], counts[name][0],
