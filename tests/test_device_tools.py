@@ -326,3 +326,16 @@ def test_sound_verdict_needs_a_wave_when_on_and_silence_when_off():
         assert not sound.heard(dict(run, **bad)), bad
     i2s = dict(wave, kind="i2s", gpio=9, pulled=2240)
     assert sound.heard(dict(run, kind="i2s", on=i2s, off=dict(quiet, kind="i2s")))
+
+
+def test_the_engine_files_for_micropython_hold_every_games_folder():
+    # tools/emu/emu.py engine_files (the MicroPython chip's drive: make device-bench's "mp" part,
+    # tools/device/bench_chip.py): engine/ with its games' folders (engine/<game>/), as .py or .mpy
+    import os
+    from engine.games import NAMES
+    want = set()
+    for here, _, names in os.walk(os.path.join(emu.ROOT, "engine")):
+        rel = os.path.relpath(here, emu.ROOT).replace(os.sep, "/")
+        want |= {rel + "/" + n for n in names if n.endswith(".py")}
+    assert set(emu.engine_files()) == want
+    assert all("engine/%s/__init__.py" % g in want for g in NAMES)

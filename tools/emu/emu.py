@@ -410,20 +410,22 @@ def from_flash(board, image, echo=False):
 def engine_files(mpy=False):
     """{device path: local path or bytes} for engine/ (.py, or .mpy from MicroPython's mpy-cross)."""
     files = {}
-    src = os.path.join(ROOT, "engine")
-    for name in sorted(os.listdir(src)):
-        if not name.endswith(".py"):
-            continue
-        path = os.path.join(src, name)
-        if mpy and name != "__init__.py":
-            from tools.build import bundle as bundle_tool
-            with tempfile.TemporaryDirectory() as tmp:
-                out = os.path.join(tmp, name[:-3] + ".mpy")
-                subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT, "-march=armv6m",
-                                "-o", out, "-s", "engine/" + name, path], check=True)
-                files["engine/" + name[:-3] + ".mpy"] = open(out, "rb").read()
-        else:
-            files["engine/" + name] = path
+    top = os.path.join(ROOT, "engine")
+    for here, dirs, names in os.walk(top):  # (a game's folder too: engine/<game>/)
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        rel = os.path.relpath(here, ROOT).replace(os.sep, "/")
+        for name in sorted(n for n in names if n.endswith(".py")):
+            path = os.path.join(here, name)
+            if mpy and name != "__init__.py":
+                from tools.build import bundle as bundle_tool
+                with tempfile.TemporaryDirectory() as tmp:
+                    out = os.path.join(tmp, name[:-3] + ".mpy")
+                    subprocess.run([bundle_tool.mpy_cross_exe(), bundle_tool.MPY_OPT,
+                                    "-march=armv6m", "-o", out, "-s", rel + "/" + name, path],
+                                   check=True)
+                    files[rel + "/" + name[:-3] + ".mpy"] = open(out, "rb").read()
+            else:
+                files[rel + "/" + name] = path
     return files
 
 
