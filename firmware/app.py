@@ -228,6 +228,7 @@ class App:
         s = self.session
         t0 = ticks_ms()
         v = s.version
+        sowing = s.phase == "anim"  # a frame of a sowing already under way (not the move's pass)
         for b in self.input.poll(now):
             s.press(b, now)
         s.tick(now, ms=-1)
@@ -248,8 +249,8 @@ class App:
                 s.thinking():  # the countdown / the AI's progress indicator move on their own
             v = None  # a pass that draws makes garbage: looked at below
             self.render()
-            if self.mark is not None and s.phase == "anim":  # a sowing's frame: its chip time
-                self.mark("frame %d" % ticks_diff(ticks_ms(), t0))  # (the search waits for it)
+            if self.mark is not None and sowing and s.phase == "anim":  # a sowing's frame: its
+                self.mark("frame %d" % ticks_diff(ticks_ms(), t0))  # chip time (the search waits)
         if v != s.version or ticks_diff(now, self.t0) >= _TIDY_MS:
             self.t0 = now
             self.tidy()

@@ -270,7 +270,9 @@ def test_the_session_marks_a_game_s_end_for_the_person_s_game():
 
 def test_the_app_tells_the_feel_benchmark_each_sowing_frame_s_chip_time():
     # tools/device/feel.py's "a sowing frame (chip time)": App.step marks "frame <ms>" after a
-    # picture drawn while a sowing shows (buttons, the animation's step, the picture), only then
+    # picture drawn while a sowing shows (buttons, the animation's step, the picture), only then;
+    # not the pass whose press played the move (its record, save and trace: "confirm -> first
+    # sowing frame" times that one)
     from boards import headless
     from firmware.app import App
     marks = []
@@ -283,7 +285,17 @@ def test_the_app_tells_the_feel_benchmark_each_sowing_frame_s_chip_time():
         t += 100
         app.step(t)
     assert not [m for m in marks if m.startswith("frame")]  # no sowing yet
-    s.play_move(s.legal[0][0])
+    n = len(marks)
+    app.board.buttons.press("a")
+    t += 100
+    app.step(t)
+    while s.phase == "choose":  # its direction confirmed: the press that plays the move
+        n = len(marks)
+        app.board.buttons.press("a")
+        t += 100
+        app.step(t)
+    assert s.phase == "anim", s.phase
+    assert "move" in marks[n:] and not [m for m in marks[n:] if m.startswith("frame")]
     phases = []
     while s.phase == "anim" and t < 60000:
         t += 50
