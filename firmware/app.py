@@ -137,6 +137,7 @@ class App:
         s = self.session
         k = s.scr.view_key()
         d = self.board.display
+        whole = False
         if k == "box" and self.under is None:
             # the pause menu: a box on top of the board, whose view stays (drop_view); back from
             # a screen it opened, the board is built (and drawn) first
@@ -149,14 +150,19 @@ class App:
             self.collect()
         elif k != self.view_key:
             self.build(s.scr, k)
+            whole = self.direct  # the board's first picture: sent whole, below
         elif self.gone:  # (the session's collection ran while the box's code was on the stack)
             self.gone = False
+            del self.panel.buf[:]  # (the strips the board under the box went out through)
             self.collect()
         elif s.version == self.drawn and self.view.tick(s):
             k = None  # only the AI's progress indicator or the countdown moved on
         if k is not None:
             self.view.update(s)
             self.drawn = s.version
+            if whole:  # its strips, as wide as the screen (8 KB), serve no pit or line: they go
+                del self.panel.buf[:]  # before the AI's first search (measured with the AI
+                self.collect()  # searching: 8 KB more heap free, tools/device/ram.py)
         if self.refresh and not self.direct:
             d.refresh()
         return True

@@ -165,7 +165,7 @@ class Panel:
                     bus.send(_RAMWR, d[ew * j:ew * j + cw])
             done += n
         self.total += cw * ch
-        self.bmp = None
+        self.bmp = self.mv = None  # (a strip let go by strip() must not live on through them)
         self.waste += 1024  # (a pit's drawing leaves ~0.8 KB of garbage on the chip)
         if self.waste >= self.budget // 2:  # (strip()'s collection: why)
             self.waste = 0
