@@ -1,46 +1,45 @@
-# Methods of the Session (firmware/session.py) that a player asks for now and then: take back,
-# hint, replay the last move, the blitz pass (OM-10) and leaving a game (a lesson, a problem). Like
-# firmware/resume.py they live outside the class so that their code takes no heap during play:
-# Session._call imports this module for the one call and drops it. self is the session (they set
-# its fields: tests/test_session_owner.py allows it here, in session.py and in resume.py).
-from firmware.common import num, unload, TakeBack, MoveLog
+# What a player asks for now and then, for the session (firmware/session.py): the positions to take
+# back, the hint, the last move to replay, the blitz pass (OM-10). Like firmware/resume.py this
+# code is loaded for the call and dropped (Session._call), so that it takes no heap during play;
+# it reads the session (s), works its parts (the take-back ring, the move log) and calls its verbs,
+# and hands back what it found for the session to keep (tests/test_session_owner.py).
+from firmware.common import num, unload, module
 
 
-def undo(self):
-    if not self.can_undo():
-        return
-    while len(self.undo):
-        pos, self.rec.seen, nlog = self.undo.pop()
-        self.rec.pos[:] = pos
-        pos = None  # a view into the take-back store: gone before it grows again
-        self.last = self.log.back(nlog)
-        if self.cfg["mode"] != "ai" or self.game.to_move(self.rec.pos) == self.human:
+def undo(s):
+    """The moves taken back (against the AI, to the player's own turn): (the position then, its
+    history, the last move before it, the words) for Session._back."""
+    u = s.undo
+    while len(u):
+        pos, seen, nlog = u.pop()  # (pos: a view into the take-back store)
+        last = s.log.back(nlog)
+        if s.cfg["mode"] != "ai" or s.game.to_move(pos) == s.human:
             break
-    self.hint = None
-    self.phase = "none"
-    self._refresh()
-    self.save()
-    self.say("Move taken back")
-    self._begin_turn()
+    return pos, seen, last, "Move taken back"
 
 
-def hint(self):
-    if self.lesson is not None:  # a move that meets the lesson's goal
-        return self.learn("hint")
-    if self.phase != "select" or not self.is_human(self.mover()):
-        self.say("No hint now")
+def hint(s):
+    """The hint's cell, its move on the play screen with its words and why; None: no hint now. A
+    lesson's or a problem's: a move that meets its goal (firmware/lesson.py, puzzle.py)."""
+    if s.lesson is not None:
+        m = "firmware.puzzle" if s.puzzle else "firmware.lesson"
+        try:
+            return module(m).hint(s)
+        finally:
+            unload(m)
+    if s.phase != "select" or not s.is_human(s.mover()):
+        s.say("No hint now")
         return
-    p = self._brain().player  # the AI's hint: its level 4 budget
-    code = p.hint(self.rec.pos, self.ai_ms)
+    p = s.ai().player  # the AI's hint: its level 4 budget
+    code = p.hint(s.rec.pos, s.ai_ms)
     if code is None:
         return
-    t = self.game.move_str(self.rec.pos, code)
-    self.hint = num(t)
-    self.play.hinted(t, "Hint: " + self.ad.move_words(t), _why(self, p, code))
-    self.version += 1  # (asked at a tick: a new picture)
+    t = s.game.move_str(s.rec.pos, code)
+    s.play.hinted(t, "Hint: " + s.ad.move_words(t), _why(s, p, code))
+    return num(t)
 
 
-def _why(self, p, code):
+def _why(s, p, code):
     """The hint's reason, the words of cli.py explain (engine/explain.py, loaded for the call):
     what the move takes and what the reply the search finds (level 3's budget: ~0.7 s on the
     chip after the hint's 1.8 s) takes back. "" without the AI."""
@@ -49,38 +48,33 @@ def _why(self, p, code):
     from engine import explain
     from engine.ai import level_nodes
     try:
-        return explain.explain(p.search, self.rec, code, level_nodes(self.game, 3))["text"]
+        return explain.explain(p.search, s.rec, code, level_nodes(s.game, 3))["text"]
     finally:
         unload("engine.explain")
 
 
-def replay(self):
-    """The last move's sowing again, from the position before it; the game then goes on where it
-    was. False when there is nothing to replay now."""
-    u = self.undo
-    if len(u) and self.last is not None and self.phase in ("select", "setup", "ai") and \
-            self._anim().replay(self.game, bytes(u.pos(len(u) - 1)), self.last[2],
-                                self.now, self.last[1]):
-        self.phase = "anim"
-        self.say("Replay: %s %s" % (self.names()[self.last[1]], self.last[2]))
+def replay(s, anim):
+    """The last move's sowing again on anim (the session's Anim), from the position before it;
+    False: nothing to replay now."""
+    u, t = s.undo, s.last
+    if len(u) and t is not None and s.phase in ("select", "setup", "ai") and \
+            anim.replay(s.game, bytes(u.pos(len(u) - 1)), t[2], s.now, t[1]):
+        s.say("Replay: %s %s" % (s.names()[t[1]], t[2]))
         return True
-    self.say("Nothing to replay")
+    s.say("Nothing to replay")
     return False
 
 
-def blitz_pass(self):
-    # OM-10 blitz: the mover did not start in time, the turn passes to the other player.
-    pos = _passed(self.game, self.rec.pos)
+def blitz_pass(s):
+    # OM-10 blitz: the mover did not start in time, the turn passes to the other player: the
+    # position for Session._back (the one before it kept for a take-back), or a random move
+    pos = _passed(s.game, s.rec.pos)
     if pos is None:
-        self.say("Time! Random move")
-        self.play_move(self.legal[0][0])
+        s.say("Time! Random move")
+        s.play_move(s.legal[0][0])
         return
-    self.undo.push(self.rec.pos, self.rec.seen, self.log.end())
-    self.rec.pos[:] = pos
-    self._refresh()
-    self.say("Time! The turn passes")
-    self.save()
-    self._begin_turn()
+    s.undo.push(s.rec.pos, s.rec.seen, s.log.end())
+    return pos, s.rec.seen, s.last, "Time! The turn passes"
 
 
 def _passed(game, pos):
@@ -92,24 +86,3 @@ def _passed(game, pos):
         return game.from_json(obj)
     except ValueError:
         return None
-
-
-def leave(self, load):
-    """The game (and its AI's buffers) gone: to the title screen (load, quitting: the game saved
-    and read back to offer it as "Resume"), or from a lesson or a problem back to its list, on
-    the one just played (load: what to say there)."""
-    i = self.lesson
-    if i is None and load:
-        self.save()
-    self.game = self.rec = self.play = self.brain = self.review = None
-    self.phase = "none"
-    if i is None:
-        if load:
-            self._call("resume", "load")
-        return self.menu("title")
-    menu = "problems" if self.puzzle else "learn"
-    self.lesson = self.stage = None
-    self.puzzle = False
-    self.undo, self.log = TakeBack(), MoveLog()  # (its take-backs and moves with it)
-    self.menu(menu, sel=("lesson", i))
-    self.say(load or "")  # (what the lesson's sowing said is not said over the list)

@@ -1,93 +1,89 @@
-# Methods of the Session (firmware/session.py) for the problems (issue 56), loaded for the call
-# (Session.learn, when Session.puzzle) as firmware/lesson.py is for the lessons, whose screens and
-# board they share: self is the session. A problem (firmware/problems.py, its data in
-# firmware/games/<game>/problems.py) goes: its goal on a text screen; the board, the player to move,
-# the goal on its top line ("try"); after each of the player's moves (Session.skip_anim: judge) the
-# goal is looked at, and the console defends: on the proof's main line its stored reply, after a
-# wrong first move the stored reply that stops it (both at once, no search), off them the AI's hint
-# search (level 4's budget). The verdict stays on top of the final board ("met": Solved, "again":
-# Not yet); A there tells it in words. The solution is shown as the lessons' example is ("demo").
-# Solved problems are bits of Session.learnt above the lessons' (saved with the settings).
+# The problems on the console (issue 56), for the session (firmware/session.py: Session.learn, when
+# Session.puzzle), loaded for the call and dropped as firmware/lesson.py is for the lessons, whose
+# screens, board and verbs' answers (lesson.py's head: match, stage, goal, bit, then) they share.
+# A problem (firmware/problems.py, its data in firmware/games/<game>/problems.py) goes: its goal on
+# a text screen; the board, the player to move, the goal on its top line ("try"); after each of the
+# player's moves (Session.skip_anim: judge) the goal is looked at, and the console defends: on the
+# proof's main line its stored reply, after a wrong first move the stored reply that stops it (both
+# at once, no search), off them the AI's hint search (level 4's budget). The verdict stays on top
+# of the final board ("met": Solved, "again": Not yet); A there tells it in words. The solution is
+# shown as the lessons' example is ("demo"). Solved problems are bits of Session.learnt above the
+# lessons' (saved with the settings).
 from engine import games
 from engine.record import Record
-from firmware.common import TakeBack, MoveLog, unload
+from firmware.common import TakeBack, MoveLog, unload, num
 
 
-def load(self):
+def load(s, i=None):  # problem i (the one on)
     import firmware.problems as L
-    return L, L.load(self.cfg["game"])[self.lesson]
+    return L, L.load(s.cfg["game"])[s.lesson if i is None else i]
 
 
-def drop(self):
+def drop(s):
     # the data go between two uses (~1-2 KB a game)
-    unload("firmware.games.%s.problems" % self.cfg["game"])
+    unload("firmware.games.%s.problems" % s.cfg["game"])
     unload("firmware.problems")
 
 
-def start(self, i):
-    """Problem i of the chosen game: its goal on a text screen, then its board."""
+def start(s, i):
+    """Problem i of the chosen game, its game loaded (the last one gone first: Session.learn): its
+    goal on a text screen, then its board. None: the last one was done, back to the list on it."""
     import firmware.problems as L
-    name = self.cfg["game"]
+    name = s.cfg["game"]
     every = L.load(name)
     if i >= len(every):
         every = None
-        drop(self)  # (its data)
-        self.leave_game("Every problem done!")  # back to the list (actions.py)
+        drop(s)  # (its data)
+        s.menu("problems", sel=("lesson", i - 1))
+        s.say("Every problem done!")
         return
     rec = every[i]
+    title = "Problem %d of %d" % (i + 1, len(every))
     every = None
     lines = [L.words(rec) + ", whatever the other side plays.",
              "Exactly one first move does it. Difficulty %d of 5." % rec[3]]
-    self.goal = L.words(rec, True)
-    rules = L.rules(name)
-    drop(self)
-    from firmware import resume  # the previous game (and its AI's buffers) go
-    resume.start(self, name)
+    goal, rules = L.words(rec, True), L.rules(name)
+    drop(s)
+    from firmware.resume import room  # the game's modules, the other games' gone
+    r = room(s, name)
     unload("firmware.resume")
-    self.lesson = i
-    self.puzzle = True
-    self.game = games.load(name, rules)
-    L, rec = load(self)
-    position(self, L, rec)
-    title = "Problem %d of %d" % (i + 1, len(L.load(name)))  # (before drop(): load() would
-    # load the data again after it)
-    drop(self)
-    _text(self, "goal", title, lines)
+    g = games.load(name, rules)
+    L, rec = load(s, i)
+    m = position(r, g, L.position(g, rec), i)
+    drop(s)
+    _text(s, "goal", title, lines)
+    return m, "try", goal, 0, None
 
 
-def position(self, L, rec):
-    # the problem's position, its mover the player, nothing played yet
-    self.rec = Record(self.game, L.position(self.game, rec))
-    self.human = self.game.to_move(self.rec.pos)
-    self.undo = TakeBack()
-    self.log = MoveLog()
-    self.last = self.hint = None
-    self.phase = "none"
-    self.stage = "try"
-    self._refresh()
+def position(room, g, pos, i):
+    # the match of problem i's position, its mover the player, nothing played yet (room: the
+    # game's adapter and play screen)
+    r = Record(g, pos)
+    return room + (g, r, g.to_move(r.pos), TakeBack(), MoveLog(), None, i, True)
 
 
-def board(self):
+def board(s):
     """The problem's board, the player's turn."""
-    self.to_board()
-    self._begin_turn()
+    s.to_board()
+    return None, None, None, 0, "turn"
 
 
-def again(self):
-    """The problem's position back, to try again."""
-    L, rec = load(self)
-    position(self, L, rec)
-    drop(self)
-    board(self)
+def again(s, goal=None):
+    """The problem's position back, to try again (goal: its words again)."""
+    L, rec = load(s)
+    m = position((s.ad, s.play), s.game, L.position(s.game, rec), s.lesson)
+    drop(s)
+    s.to_board()
+    return m, "try", goal, 0, "turn"
 
 
-def history(self):
+def history(s):
     """The moves played since the problem's start, as legal indices (replayed from it)."""
-    L, rec = load(self)
-    g = self.game
+    L, rec = load(s)
+    g = s.game
     r = Record(g, L.position(g, rec))
     out = bytearray()
-    buf = self.log.buf
+    buf = s.log.buf
     i = 0
     while i < len(buf):
         n = buf[i + 2]
@@ -112,11 +108,11 @@ def _code(g, pos, i):
     return b[i]
 
 
-def result(self, L, rec, moves):
+def result(s, L, rec, moves):
     """What the moves so far did: 1 the goal met, 0 no longer possible, -1 still open."""
-    g = self.game
+    g = s.game
     r = Record(g, L.position(g, rec))
-    me = self.human
+    me = s.human
     gain = 0
     left = rec[2]  # the solver's moves the goal allows
     for k in moves:
@@ -131,115 +127,106 @@ def result(self, L, rec, moves):
     return 0 if left <= 0 else -1
 
 
-def judge(self):
+def judge(s):
     """A sowing has ended: the solution shown goes on; else the goal is looked at, the console
-    answers the player's move, or the player moves again."""
-    self.phase = "none"
-    L, rec = load(self)
-    line = L.line(self.game, rec)
-    moves = history(self)
-    if self.stage == "demo":  # the solution: its next move, until its end (A: your try)
+    answers the player's move (the index of its reply), or the player moves again."""
+    L, rec = load(s)
+    line = L.line(s.game, rec)
+    moves = history(s)
+    if s.stage == "demo":  # the solution: its next move, until its end (A: your try)
+        drop(s)
+        s.to_board()
         if len(moves) < len(line):
-            code = _code(self.game, self.rec.pos, line[len(moves)])
-            drop(self)
-            self.to_board()
-            self.play_move(code)
-        else:
-            drop(self)
-            self.goal = "That was the solution"
-            self.to_board()
-        return
-    v = result(self, L, rec, moves)
-    k = L.reply(self.game, rec, moves[0])
+            return None, None, None, 0, line[len(moves)]
+        return None, None, "That was the solution", 0, None
+    v = result(s, L, rec, moves)
+    k = L.reply(s.game, rec, moves[0])
     if v < 0 and moves[0] != line[0] and (len(moves) > 1 or k == 255):
         v = 0  # a wrong first move, answered (or failing at once): the proof says it fails
-    if v < 0 and self.game.to_move(self.rec.pos) != self.human:  # the console's reply: the
+    if v < 0 and s.game.to_move(s.rec.pos) != s.human:  # the console's reply: the
         if moves == line[:len(moves)] and len(moves) < len(line):  # proof's, else the search's
             k = line[len(moves)]
         elif len(moves) > 1:
             k = 255
-        drop(self)
-        code = _code(self.game, self.rec.pos, k) if k < 255 else search(self)
-        self.to_board()
-        self.play_move(code)
-        return
-    drop(self)
+        drop(s)
+        k = k if k < 255 else search(s)
+        s.to_board()
+        return None, None, None, 0, k
+    drop(s)
     if v < 0:
-        return board(self)
-    self.anim = None  # the sowing's animation and its code go (they come back at the next move)
-    unload("firmware.trace")
-    self.stage = "met" if v else "again"
-    self.goal = "Solved: well done!" if v else "Not yet: this reply stops it" if \
-        self.last[1] != self.human else "Not yet: goal not met"
-    if v:
-        L, rec = load(self)
-        self.learnt |= L.bit(self.cfg["game"], self.lesson)
-        drop(self)
-        self.save()  # the settings' save: a problem is not a game to resume
-    self.to_board()
+        return board(s)
+    goal = "Solved: well done!" if v else "Not yet: this reply stops it" if \
+        s.last[1] != s.human else "Not yet: goal not met"
+    bit = 0
+    if v:  # its bit, saved with the settings: a problem is not a game to resume
+        L, rec = load(s)
+        bit = L.bit(s.cfg["game"], s.lesson)
+        drop(s)
+    s.to_board()
+    return None, "met" if v else "again", goal, bit, None
 
 
-def search(self):
-    # off the proof's lines: the AI's hint search (its level 4 budget, ~1.8 s on the chip)
-    b = self._brain()
-    p = b.player
-    code = p.hint(self.rec.pos, self.ai_ms, self.rec.seen) if p is not None else None
-    self.brain = None  # its buffers go: the next reply makes them again
-    return code if code is not None else self.legal[0][0]
+def search(s):
+    # off the proof's lines: the AI's hint search (its level 4 budget, ~1.8 s on the chip), its
+    # buffers made for it and gone after it (a problem keeps no AI: the next reply makes them)
+    from firmware.brain import make
+    p = make(s).player
+    code = p.hint(s.rec.pos, s.ai_ms, s.rec.seen) if p is not None else None
+    p = None
+    return 0 if code is None else index(s.game, s.rec.pos, code)
 
 
-def hint(self):
-    """The solution's next move while the player is on its main line."""
-    if self.phase != "select":
-        self.say("No hint now")
+def hint(s):
+    """The solution's next move while the player is on its main line: its cell (Session.do_hint,
+    through firmware/actions.py)."""
+    if s.phase != "select":
+        s.say("No hint now")
         return
-    L, rec = load(self)
-    line = L.line(self.game, rec)
-    moves = history(self)
-    drop(self)
+    L, rec = load(s)
+    line = L.line(s.game, rec)
+    moves = history(s)
+    drop(s)
     if moves != line[:len(moves)] or len(moves) >= len(line):
-        self.say("Off the solution: start again")
+        s.say("Off the solution: start again")
         return
-    from firmware.common import num
-    t = self.game.move_str(self.rec.pos, _code(self.game, self.rec.pos, line[len(moves)]))
-    self.hint = num(t)
-    self.play.hinted(t, "Hint: " + self.ad.move_words(t), "it solves the problem")
+    t = s.game.move_str(s.rec.pos, _code(s.game, s.rec.pos, line[len(moves)]))
+    s.play.hinted(t, "Hint: " + s.ad.move_words(t), "it solves the problem")
+    return num(t)
 
 
-def demo(self):
+def demo(s):
     """Show solution: the main line played from the problem's start, move by move."""
-    L, rec = load(self)
-    position(self, L, rec)
-    code = _code(self.game, self.rec.pos, L.line(self.game, rec)[0])
-    self.goal = "The solution: " + L.words(rec, True)
-    drop(self)
-    self.stage = "demo"
-    self.to_board()
-    self.play_move(code)  # (its end: judge plays the next)
+    L, rec = load(s)
+    m = position((s.ad, s.play), s.game, L.position(s.game, rec), s.lesson)
+    first = L.line(s.game, rec)[0]
+    goal = "The solution: " + L.words(rec, True)
+    drop(s)
+    s.to_board()
+    return m, "demo", goal, 0, first  # (its end: judge plays the next)
 
 
-def next(self):
+def next(s):
     """A on the board once a sowing has ended: after the solution the player's try, else the
     verdict told in words."""
-    self.clear()
-    if self.stage == "demo":
-        L, rec = load(self)
-        self.goal = L.words(rec, True)
-        drop(self)
-        return again(self)
-    L, rec = load(self)
-    g = self.game
-    moves = history(self)
+    s.clear()
+    if s.stage == "demo":
+        L, rec = load(s)
+        goal = L.words(rec, True)
+        drop(s)
+        return again(s, goal)
+    L, rec = load(s)
+    g = s.game
+    moves = history(s)
     pos = L.position(g, rec)
     first = g.move_str(pos, _code(g, pos, moves[0]))
     lines = ["Your goal: " + L.words(rec) + "."]
-    if self.stage == "met":
+    if s.stage == "met":
         lines.append("%d defences answered in its proof." % (rec[16] | rec[17] << 8))
-        drop(self)
-        _text(self, "met", "Solved: well done!", lines)
-        return
+        drop(s)
+        _text(s, "met", "Solved: well done!", lines)
+        return None, None, None, 0, None
     k = L.reply(g, rec, moves[0])
-    drop(self)
+    drop(s)
     if 0 <= k < 255 and len(moves) > 1:
         r = Record(g, pos)
         r.play(_code(g, pos, moves[0]))
@@ -249,9 +236,10 @@ def next(self):
     else:
         lines.append("The other side found a defence.")
     lines.append("Hint and solution: in the menu.")
-    _text(self, "again", "Not yet: try again", lines)
+    _text(s, "again", "Not yet: try again", lines)
+    return None, None, None, 0, None
 
 
-def _text(self, kind, title, lines):  # a page of the lesson's (firmware/screens/text.py)
+def _text(s, kind, title, lines):  # a page of the problem's (firmware/screens/text.py)
     from firmware.screens.text import LessonScreen
-    self.show(LessonScreen(self, kind, title, lines))
+    s.show(LessonScreen(s, kind, title, lines))

@@ -1,164 +1,156 @@
-# Methods of the Session (firmware/session.py) that it needs only to start: reading the saved
-# settings and game back from the store (load), resuming that game (resume) and starting a new
-# one (new_game). They live here, not in the class, so that their code takes no heap during
-# play: Session._call imports this module for the one call and drops it. They are the session's
-# own code (self is the session: they set its fields, as firmware/actions.py's do; the check is
-# tests/test_session_owner.py). A save that cannot be read is ignored with a notice, never an
-# exception.
+# The session's start (firmware/session.py), loaded for the call and dropped (Session._call), so
+# that its code takes no heap during play: the settings and saved game read back from the store
+# (load), a new game's match and the saved game's (new_game, resume), the sleep and the wake. They
+# read the session (s) and call its verbs; what they read or build they hand back for the session
+# to keep (tests/test_session_owner.py). A save that cannot be read is ignored with a notice, never
+# an exception.
 from engine import games
 from engine.record import Record
-from firmware.common import TakeBack, MoveLog, unload, num
-from firmware.games import adapter, engine_game, keep_game
+from firmware.common import TakeBack, MoveLog, num, unload
+from firmware.games import engine_game, keep_game
 
 
-def start(self, name):
-    # the previous game (and its AI's buffers) goes before the next one is loaded
-    self.game = self.rec = self.brain = self.snap = self.play = self.lesson = self.review = None
-    self.puzzle = False
-    self.undo = TakeBack()
-    self.log = MoveLog()
-    self.ad = keep_game(name)
+def room(s, name):
+    """The named game's adapter (the other games' modules gone: keep_game) and play screen, the
+    first part of its match, made once the last game has gone (Session._drop)."""
+    ad = keep_game(name)
     unload("firmware.screens.over")  # a last game's end screen (loaded at its end)
-    self.cfg["game"] = name
     from firmware.screens.play import PlayScreen
-    self.play = PlayScreen(self)  # (the game-over screen's module loads at the end, into the
-                                  # room the AI's buffers leave: Session._begin_turn)
+    return ad, PlayScreen(s)  # (the game-over screen's module loads at the end, into the room
+    # the AI's buffers leave: Session._begin_turn)
 
 
-def new_game(self):
-    name = self.cfg["game"]
-    start(self, name)
-    self.game = games.load(name, self.rules_for(name))
-    st = self.cfg["starts"]
-    if st == "lot" and self.cfg["mode"] == "ai":
+def new_game(s):
+    """A new game of the chosen game and rules: its match (adapter, play screen, game, record,
+    the human's seat, take-backs, move log, last move, lesson, problem or not) for
+    Session._board."""
+    name = s.cfg["game"]
+    ad, play = room(s, name)
+    g = games.load(name, s.rules_for(name))
+    st = s.cfg["starts"]
+    if st == "lot" and s.cfg["mode"] == "ai":
         import random
-        self.human = random.getrandbits(1)
+        human = random.getrandbits(1)
     else:
-        self.human = 1 if st == "ai" and self.cfg["mode"] == "ai" else 0
-    self.rec = Record(self.game, self.game.new())
-    self.log = MoveLog(self.game, self.rec.pos)  # from the start: the review replays it
-    reset_view(self)
-    self.save()
-    self._begin_turn()
+        human = 1 if st == "ai" and s.cfg["mode"] == "ai" else 0
+    rec = Record(g, g.new())
+    play.cursor = (ad.cells(g.to_json(rec.pos), g.to_move(rec.pos)) or [0])[0]
+    # (the log from the start: the review replays it)
+    return ad, play, g, rec, human, TakeBack(), MoveLog(g, rec.pos), None, None, False
 
 
-def reset_view(self):
-    self.last = None
-    self.hint = None
-    self.saved = None
-    self.msg = ""
-    self._refresh()
-    self.play.cursor = self.play.cells()[0] if self.play.cells() else 0
-    self.to_board()
-
-
-def resume(self):
-    s = self.saved
+def resume(s):
+    """The saved game offered as "Resume" (s.saved), read back: its match, with the last move
+    ringed (the one from the position before it to this one); or why not, in words."""
+    v = s.saved
     try:
-        name = s["g"]
-        start(self, name)
-        self.game = games.load(name, s["r"])
-        size = self.game.SIZE
-        blob = s["pos"]
+        ad, play = room(s, v["g"])
+        g = games.load(v["g"], v["r"])
+        size = g.SIZE
+        blob = v["pos"]
         if len(blob) % size or not blob:
             raise ValueError("size")
         hist = [blob[i:i + size] for i in range(0, len(blob), size)]
         for h in hist:
-            self.game.to_json(bytearray(h))
+            g.to_json(bytearray(h))
         pos = bytearray(hist[0])
         seen = []
         for h in reversed(hist):
-            k = self.game.key(bytearray(h))
+            k = g.key(bytearray(h))
             if k is not None:
                 seen.append(k)
-        self.rec = Record(self.game, pos, seen[:-1])
-        for h in reversed(hist[1:]):  # into the empty store start() made
-            self.undo.push(h)
-        self.human = s.get("h", 0)
-        self.log = MoveLog(self.game, pos)  # (the review covers the moves since the resume)
+        rec = Record(g, pos, seen[:-1])
+        undo = TakeBack()
+        for h in reversed(hist[1:]):
+            undo.push(h)
+        log = MoveLog(g, pos)  # (the review covers the moves since the resume)
     except Exception as e:
-        self.saved = None
-        self.game = None
-        self.play = None
-        self.notice = _kept(self) if isinstance(e, MemoryError) else \
-            "Saved game unreadable: ignored"
-        self.menu("title")
-        return
-    self.rules[name] = dict(self.game.rules)
-    reset_view(self)
-    if len(hist) > 1:  # the last move ringed: the one from the position before it to this one
-        g, before = self.game, bytearray(hist[1])
+        return _kept(s.store) if isinstance(e, MemoryError) else "Saved game unreadable: ignored"
+    last = None
+    if len(hist) > 1:
+        before = bytearray(hist[1])
         buf = [0] * g.MAX_MOVES
         for i in range(g.moves(before, buf)):
             p = bytearray(before)
             g.play(p, buf[i])
             if p == pos:
                 t = g.move_str(before, buf[i])
-                self.last = (num(t), g.to_move(before), t)
+                last = (num(t), g.to_move(before), t)
                 break
-    self._begin_turn()
+    play.cursor = (ad.cells(g.to_json(pos), g.to_move(pos)) or [0])[0]
+    return ad, play, g, rec, v.get("h", 0), undo, log, last, None, False
 
 
-def load(self):
-    """The settings, your record, the lessons met and the saved game (offered as "Resume") from
-    the store; returns where the console went to sleep (sleep() below), if it did, else None."""
+def load(s):
+    """What the store holds, for the session to keep: (the settings read, the lessons met, your
+    record's games, the saved game offered as "Resume", rules, the notice for the title screen,
+    where the console went to sleep if it did: sleep() below). What is not read is the session's
+    own, unchanged."""
     from firmware.screens.menu_items import CFG_VALUES
-    if self.store is None:
-        return
-    data = None
-    for again in (0, 1):
-        try:
-            data = self.store.load()
-            break
-        except MemoryError:  # the heap, not the save: once more after a collection, then kept
-            if again:
-                self.notice = _kept(self)
-                return
-            import gc
-            gc.collect()
-        except Exception:
-            self.notice = "Save unreadable: ignored"
-            break
-    if getattr(self.store, "error", None):
-        self.notice = getattr(self.store, "notice", "") or "Corrupt save ignored"
+    cfg, w, rules = {}, {}, {}
+    learnt, saved, at = s.learnt, s.saved, None
+    data, notice = _read(s.store, s.notice)
     if data is None:
-        return
+        return cfg, learnt, w, saved, rules, notice, at
     try:
         from firmware.saves import read_head  # (the store's module: loaded)
         i = data.index(b"\n")
-        cfg, ls, w, g, r, h, nr = read_head(data[:i])
-        for k in self.cfg:
-            if k in cfg and cfg[k] in CFG_VALUES[k]:
-                self.cfg[k] = cfg[k]
-        self.ad = adapter(self.cfg["game"])
+        got, ls, wins, g, r, h, nr = read_head(data[:i])
+        for k in s.cfg:
+            if k in got and got[k] in CFG_VALUES[k]:
+                cfg[k] = got[k]
         # the lessons met, a bit each (firmware/lesson.py; problems: 24-83)
-        self.learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0
-        if not isinstance(w, dict):  # your record (firmware/tally.py): 25 figures a game
-            w = {"": w}  # (ignored below, with its notice: the settings and the game still load)
-        for k in w:
-            v = w[k]
-            if k in games.NAMES and isinstance(v, list) and len(v) == 25 and \
-                    all(isinstance(x, int) and -1 << 30 < x < 1 << 30 for x in v):
-                self.record[k] = v
+        learnt = ls if isinstance(ls, int) and 0 <= ls < 1 << 84 else 0
+        if not isinstance(wins, dict):  # your record (firmware/tally.py): 25 figures a game
+            wins = {"": wins}  # (ignored below, with its notice: the settings, the game still load)
+        for k in wins:
+            x = wins[k]
+            if k in games.NAMES and isinstance(x, list) and len(x) == 25 and \
+                    all(isinstance(n, int) and -1 << 30 < n < 1 << 30 for n in x):
+                w[k] = x
             else:
-                self.notice = "Your record was unreadable: ignored"
+                notice = "Your record was unreadable: ignored"
         if g:
             if g not in games.NAMES:
                 raise ValueError("game")
-            self.saved = {"g": g, "r": r, "h": h, "pos": data[i + 1:]}
-            self.rules[g] = dict(engine_game(g)(r).rules)
+            saved = {"g": g, "r": r, "h": h, "pos": data[i + 1:]}
+            rules[g] = dict(engine_game(g)(r).rules)
         if nr:  # the next game's rules, when not the saved game's (saves.head)
-            self.rules[self.cfg["game"]] = dict(engine_game(self.cfg["game"])(nr).rules)
-        return cfg.get("wake")  # (sleep() below)
+            name = cfg.get("game", s.cfg["game"])
+            rules[name] = dict(engine_game(name)(nr).rules)
+        at = got.get("wake")  # (sleep() below)
     except MemoryError:  # not a verdict on the save either
-        self.saved = None
-        self.notice = _kept(self)
+        saved = None
+        notice = _kept(s.store)
     except Exception:
-        self.saved = None
-        self.notice = "Save unreadable: ignored"
+        saved = None
+        notice = "Save unreadable: ignored"
+    return cfg, learnt, w, saved, rules, notice, at
 
 
-def sleep(self, board):
+def _read(store, notice):
+    """The store's payload (None: none, or none to read) and the notice to give about it."""
+    if store is None:
+        return None, notice
+    data = None
+    for again in (0, 1):
+        try:
+            data = store.load()
+            break
+        except MemoryError:  # the heap, not the save: once more after a collection, then kept
+            if again:
+                return None, _kept(store)
+            import gc
+            gc.collect()
+        except Exception:
+            notice = "Save unreadable: ignored"
+            break
+    if getattr(store, "error", None):
+        notice = getattr(store, "notice", "") or "Corrupt save ignored"
+    return data, notice
+
+
+def sleep(s, board):
     """The "Sleep after" time reached, the screen dark (App.dim): where the player is goes into
     the save's head ("wake" with the settings: the screen's name, its row or the board's
     cursor, whether a game is on),
@@ -173,28 +165,27 @@ def sleep(self, board):
         return
     if not pins:
         return
-    sc = self.scr
-    g = self.game
-    live = g is not None and self.lesson is None and not g.over(self.rec.pos)
-    at = [sc.name, sc.cursor if sc is self.play else getattr(sc, "sel", 0), int(live)]
-    if self.store is not None:
+    sc = s.scr
+    g = s.game
+    live = g is not None and s.lesson is None and not g.over(s.rec.pos)
+    at = [sc.name, sc.cursor if sc is s.play else getattr(sc, "sel", 0), int(live)]
+    if s.store is not None:
         from firmware import saves  # (the store's module: loaded)
         # saved with the settings (the one dict of the head the resident code writes whole),
-        # for this save only: read by load(), which keeps only the settings it knows
-        self.cfg["wake"] = at
+        # for this save only (a copy of them): read by load(), which keeps the settings it knows
+        cfg = dict(s.cfg)
+        cfg["wake"] = at
         try:
-            self.store.save(saves.state(self), None, g if self.lesson is None else None)
+            s.store.save(saves.state(s, cfg), None, g if s.lesson is None else None)
         except Exception as e:  # awake, the game in memory: it is not lost
-            self.say("Save failed: %s" % e)
+            s.say("Save failed: %s" % e)
             return
-        finally:
-            del self.cfg["wake"]
     board.buttons.deinit()  # its pins become the alarms'
     alarm.exit_and_deep_sleep_until_alarms(
         *[alarm.pin.PinAlarm(p, value=False, edge=True, pull=True) for p in pins])
 
 
-def wake(self, sleep=None):
+def wake(s, sleep=None):
     """Back from a sleep (code.py started again by a button), with no question: the game on its
     board with the cursor where it was, or the pause box, or Settings opened from it, on their
     row; outside a game the title, Settings, Learn or Problems on their row. A screen not kept
@@ -205,28 +196,28 @@ def wake(self, sleep=None):
         i = int(i)
     except Exception:  # no sleep record: the usual start (the title offers the game)
         return
-    if live and self.saved is not None:
-        resume(self)
-        if self.game is None:  # (unreadable: the title says so)
+    if live and s.saved is not None:
+        s.resume()
+        if s.game is None:  # (unreadable: the title says so)
             return
         if name == "play":
-            if i in self.play.cells():
-                self.play.cursor = i
+            if i in s.play.cells():
+                s.play.cursor = i
         elif name == "settings":
-            self.menu(name, "pause")
+            s.menu(name, "pause")
         else:
-            self.pause(("go", name))
+            s.pause(("go", name))
     elif name in ("settings", "learn", "problems"):
-        self.menu(name)
+        s.menu(name)
     else:
-        self.menu("title", sel=("go", name))
-    sc = self.scr
-    if sc.name == name and sc is not self.play and 0 <= i < len(sc.items):
+        s.menu("title", sel=("go", name))
+    sc = s.scr
+    if sc.name == name and sc is not s.play and 0 <= i < len(sc.items):
         sc.sel = i
 
 
-def _kept(self):
+def _kept(store):
     # short of memory (a fragmented heap) the save is not judged: the store writes nothing over
     # it until the next start (firmware/saveload.py lets a MemoryError go up to here)
-    self.store.store = None
+    store.store = None
     return "No memory to read the save: kept"

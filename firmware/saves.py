@@ -324,11 +324,11 @@ def read_head(b):
     return d["cfg"], g("l", 0), g("w", {}), g("g"), g("r"), g("h", 0) & 1, g("nr")
 
 
-def state(s):
+def state(s, cfg=None):
     """What a save hands the Saver: the session's payload, a JSON head (head()) + "\n" + its
     positions, newest first, as many as fit in 2000 bytes; built only if needed (a Live: it was
     ~1.7 KB of garbage per move, issue 10), but on the title screen offering a saved game (its
-    positions read whole, saveload.Flat)."""
+    positions read whole, saveload.Flat). cfg: the settings to write, if not the session's."""
     game = s.game if s.lesson is None else None  # a lesson is not a game to resume
     live = game is not None and not game.over(s.rec.pos)
     g, r, h, blob = None, None, 0, None
@@ -337,7 +337,7 @@ def state(s):
     elif game is None and s.saved is not None and s.saved.get("pos"):
         v = s.saved  # on the title screen: keep the saved game offered as "Resume"
         g, r, h, blob = v["g"], v["r"], v["h"], v["pos"]
-    h = head(s.cfg, s.learnt, s.record, g, r, h, s.rules.get(s.cfg["game"]))
+    h = head(cfg or s.cfg, s.learnt, s.record, g, r, h, s.rules.get(s.cfg["game"]))
     if blob is None:
         return Live(s if live else None, h)
     out = bytearray(len(h) + 1 + len(blob))  # the title screen's: the head, the saved positions

@@ -1,21 +1,26 @@
 # The session model (no display): settings, the game in progress and its flow, saves, the screen
 # showing (screens/: press(button) goes to it; tick(now_ms) moves time on). The one state machine:
-# only it sets its fields; screens and the app call its verbs (tests/test_session_owner.py). Its
-# parts: the AI (brain.py), the animation (trace.py), the move log, take-backs, idle timers
-# (common.py), code loaded for the call (resume.py, actions.py, lesson.py, review.py). Portable.
+# only it sets its fields; screens, the app and its code loaded for the call (resume.py, actions.py,
+# lesson.py, puzzle.py, review.py, tally.py: they hand back what they built or decided) call its
+# verbs (tests/test_session_owner.py). Its parts: the AI (brain.py), the animation (trace.py),
+# the move log, take-backs, idle timers (common.py). Portable.
 import gc
 import sys
 from engine import games
 from engine.compat import const, ticks_diff, mem_free
 from firmware import brain as B
 from firmware.common import num, module, unload, Legal, TakeBack, MoveLog, Idle
-from firmware.games import adapter, default_rules, keep_game, drop
+from firmware.games import default_rules, keep_game, drop
 from firmware.screens import drop_menus
 
 STEP_MS = {"normal": 130, "fast": 50, "off": 0}  # ms a seed (160 made a turn ~1 s longer)
 _MSG_MS = const(2200)
 _WORK_MS = const(100)      # pondering: search between two looks at the clock (a blitz countdown's)
 AI_CAP_MS = 7500  # one AI move's wall-clock cap: a safety net (a level is a node budget)
+
+
+def _none(*args):  # the app's hooks where none is given (the tests, the terminal)
+    pass
 
 
 class Session:
@@ -25,27 +30,22 @@ class Session:
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
-        self.rules, self.final_lines, self.sounds = {}, [], []  # game name -> its rule options
-        self.scr = self.play = None  # the screen showing (screens/); the game's (kept under a menu)
+        self.rules, self.record, self.final_lines, self.sounds = {}, {}, [], []  # game name ->
+        # its rule options; your record vs the AI (firmware/tally.py)
+        self.scr = None  # the screen showing (screens/)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
         self.notice, self.hint_due = "", 0  # a standing title line; ticks till a hint (do_hint)
-        self.game = self.rec = self.snap = self.brain = None  # face, record, its JSON, brain.py
-        self.ad = adapter(self.cfg["game"])
-        self.legal = Legal(self)  # (code, text) of each legal move, texts made when read
-        self.undo = TakeBack()   # the positions before the last moves (firmware/common.py)
-        self.log, self.idle = MoveLog(), Idle()  # every move (the history); dim, dark (common.py)
-        self.last = self.hint = None  # (cell, player, text) of the last move; the hint's cell
-        self.phase = "none"      # none / select / choose / setup / anim / ai / round / over
-        self.anim = self.review = None  # the sowing shown (trace.py Anim); the review (review.py)
+        self._drop()  # no game in progress (its fields: there)
+        self.legal, self.idle = Legal(self), Idle()  # (code, text) of each legal move; dim, dark
+        self.last = self.hint = self.anim = None  # the last move (cell, player, text), hint, Anim
         self.turn_at = self.ai_at = self.human = 0  # the human's, the AI's turn began; its seat
         self.saved, self.unsaved = None, False  # a save offered as "Resume"; a setting to save
-        self.lesson, self.learnt, self.stage, self.goal, self.puzzle = None, 0, None, "", False
-        self.record = {}  # your record vs the AI (firmware/tally.py)
+        self.learnt, self.goal = 0, ""  # the lessons and problems met, a bit each; a lesson's goal
         self.version = self.moved_on = self.now = 0  # moved_on: only the AI's progress moved
-        self.tidy = tidy or (lambda full=False: None)  # the app's collection (a move, its save)
-        self.drop_view = drop_view or (lambda keep=False: None)  # the view goes before a menu
-        self.mark = mark or (lambda what: None)  # told what happens ("move"...): device_feel
-        at = self._call("resume", "load")  # where the console went to sleep, if it did
+        self.tidy = tidy or _none  # the app's collection (a move, its save)
+        self.drop_view = drop_view or _none  # the view goes before a menu
+        self.mark = mark or _none  # told what happens ("move"...): device_feel
+        at = self._load()  # where the console went to sleep, if it did
         self.ad = keep_game(self.cfg["game"])  # a saved game of another game: its rules only
         self.menu("title")
         at is None or self.resume("wake", at)  # back where it went to sleep (resume.py)
@@ -93,7 +93,6 @@ class Session:
             b = self.scr.STEPS[b == "y"]
         self.version += 1
         if self.hint_due:  # a press before the hint came (do_hint): the hint first
-            self.hint_due = 0
             self.do_hint()
         self.scr.press(b)
 
@@ -124,7 +123,28 @@ class Session:
         return self.game.to_move(self.rec.pos)
 
     def new_game(self):
-        self._call("resume", "new_game")
+        self.resume("new_game")
+
+    def _drop(self):  # the game in progress gone, its AI's buffers, take-backs and moves with it,
+        # before the next one loads (resume.py, lesson.py, puzzle.py make its match): the engine
+        # game, record, its JSON, brain.py, the game's screen, review.py; a lesson's (problem's)
+        self.game = self.rec = self.snap = self.brain = self.play = self.review = None
+        self.lesson = self.stage = None  # number and stage (lesson.py, puzzle.py)
+        self.puzzle, self.phase = False, "none"  # none/select/choose/setup/anim/ai/round/over
+        self.undo, self.log = TakeBack(), MoveLog()  # the positions before the last moves; all
+
+    def _enter(self, match):  # a match, the game in progress (resume.py, lesson.py, puzzle.py)
+        self.ad, self.play, self.game, self.rec, self.human, self.undo, self.log, self.last, \
+            self.lesson, self.puzzle = match
+        self.hint = None
+        self._refresh()
+
+    def _load(self):  # what the store holds (resume.py reads it): kept; where it slept, if it did
+        cfg, self.learnt, w, self.saved, rules, self.notice, at = self._call("resume", "load")
+        self.cfg.update(cfg)  # (in place: a new dict's order changed the save head on MicroPython)
+        self.record.update(w)
+        self.rules.update(rules)
+        return at
 
     def _refresh(self):
         self.snap = self.game.to_json(self.rec.pos)
@@ -150,8 +170,7 @@ class Session:
             return self.show(scr)
         self.turn_at = self.now
         if not self.is_human(self.mover()):
-            self.phase = "ai"
-            self.ai_at = self.now
+            self.phase, self.ai_at = "ai", self.now
             return
         if self.legal and self.legal[0][1][:6] == "setup:":
             self.phase = "setup"
@@ -166,14 +185,12 @@ class Session:
         """Take-back ring, record (untraced), save, trace (the move again), log, animation, the
         AI's reply searched while it shows. shown: confirmed at the choice prompt, whose picture
         (a mid-move choice point's: ask_choice) the animation goes on from."""
-        g, rec = self.game, self.rec
-        pos = rec.pos
+        g, rec, pos = self.game, self.rec, self.rec.pos
         p = g.to_move(pos)
         text = g.move_str(pos, code)
         if self.lesson is None:  # (a lesson takes nothing back: its 1.3 KB in Omweso's lessons)
             self.undo.push(pos, rec.seen, self.log.end())
-        before = bytearray(pos)
-        had = list(rec.seen)  # the history before the move (the record appends to its list)
+        before, had = bytearray(pos), list(rec.seen)  # (the record appends to its history)
         pre = self.snap
         a = self._anim()
         if not shown or self.phase != "choose":
@@ -181,8 +198,7 @@ class Session:
         rec.play(code)
         self.mark("move")
         self.last = (num(text), p, text)
-        self.hint = None
-        self.msg = ""  # nothing said about the previous move stays under this one
+        self.hint, self.msg = None, ""  # nothing said about the previous move stays under it
         self.phase = "anim"
         self._refresh()
         self.tally()  # a game vs the AI over: your record, in this move's save (a cut keeps both)
@@ -225,8 +241,7 @@ class Session:
             self.mark("round")
             self.clear()  # the board's bitmaps go before the summary loads (a low point)
             from firmware.screens.text import SummaryScreen
-            self.show(SummaryScreen(self, "round", lines))
-            return
+            return self.show(SummaryScreen(self, "round", lines))
         self._begin_turn()
 
     def _told(self, ev, quiet=False):
@@ -250,8 +265,11 @@ class Session:
         if self.anim is not None:
             self.anim.clear()
 
-    def replay(self):  # its code and the verbs' below: firmware/actions.py, loaded for the call
-        return self._call("actions", "replay")
+    def replay(self):  # the last move's sowing again, then the game goes on; False: none now
+        ok = self._call("actions", "replay", self._anim())  # (the animation shows it)
+        if ok:
+            self.phase = "anim"
+        return ok
 
     def take_sounds(self):  # the sounds of the steps shown since the last call (the app plays them)
         out = self.sounds
@@ -262,8 +280,7 @@ class Session:
     def tick(self, now, stop=None, ms=0):
         """Time passes (animation, AI turn, messages); then work(stop, ms) unless ms < 0."""
         self.now = now
-        v = self.version
-        m = self.moved_on
+        v, m = self.version, self.moved_on
         if self.msg and self.msg_at is None:
             self.msg_at = now
         if self.msg and ticks_diff(now, self.msg_at) > _MSG_MS and self.phase != "anim" and \
@@ -283,18 +300,18 @@ class Session:
                 if a.done(now):
                     self.skip_anim()
             elif ph == "ai":
-                if self._brain().turn(now):
-                    self._ai_move()
+                self.ai().turn(now) and self._ai_move()
             elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS and \
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
-                self._call("actions", "blitz_pass")
+                r = self._call("actions", "blitz_pass")  # None: a random move was played
+                r and self._back(*r)
             if self.hint_due:  # asked two ticks ago: its words drawn since (do_hint)
                 self.hint_due -= 1
                 if not self.hint_due:
                     self.do_hint()
             if self.phase == "select" and not self.is_human(1 - self.human):
-                self._brain().ponder_turn()  # (B.make collects first)
+                self.ai().ponder_turn()  # (B.make collects first)
             if ms >= 0:
                 self.work(stop, ms)
         return self.version != v or self.moved_on != m
@@ -337,31 +354,77 @@ class Session:
         b = self.brain
         return self.phase == "ai" and b is not None and b.thinking() and self._ai_move()
 
-    def _brain(self):
+    def ai(self):  # the game's AI (brain.py), made at the first call
         self.brain = self.brain or B.make(self)
         return self.brain
 
     def _ai_move(self):
-        code = self._brain().decide()
+        code = self.ai().decide()
         self._begin_turn() if code is None else self.play_move(code)
         return True
 
     def do_hint(self, later=False):  # later: at the tick after next, said first (its search:
         self.hint_due = 2 if later else 0  # 1.5-4 s on the chip), the pause box's code gone
-        return self.say("Looking for a hint...") if later else self._call("actions", "hint")
+        if later:
+            return self.say("Looking for a hint...")
+        h = self._call("actions", "hint")  # its cell (its words said), or None: no hint now
+        if h is not None:
+            self.hint, self.version = h, self.version + 1
 
     def tally(self, clear=False):  # your record: a game vs the AI over added (tally.py), or none
         if clear or self.cfg["mode"] == "ai" and self.lesson is None and self.snap["result"]:
             self.record = {} if clear else self._call("tally", "add")
 
-    def do_undo(self):
-        self._call("actions", "undo")
+    def do_undo(self):  # the positions to take back: actions.py
+        self.can_undo() and self._back(*self._call("actions", "undo"))
 
-    def resume(self, verb="resume", arg=None):  # the saved game resumed; ("sleep", board): the
-        return self._call("resume", verb, arg)  # dark screen saved, then the chip sleeps (App)
+    def _back(self, pos, seen, last, words):  # a position taken back to (undo, the blitz pass)
+        self.rec.pos[:] = pos  # (pos: a view into the take-back store, gone with this call)
+        self.rec.seen, self.last, self.hint = seen, last, None
+        self._refresh()
+        self.say(words)
+        self.save()
+        self._begin_turn()
 
-    def learn(self, verb, arg=None):  # firmware/lesson.py; problems (puzzle): firmware/puzzle.py
-        return self._call("puzzle" if self.puzzle or verb == "start" else "lesson", verb, arg)
+    def resume(self, verb="resume", arg=None):  # the saved game resumed or ("new_game") a new
+        # one, its match made by resume.py; ("sleep", board): the dark screen saved, then the chip
+        # sleeps (App); ("wake", where): back there
+        if arg is not None:
+            return self._call("resume", verb, arg)
+        self._drop()  # the last game (and its AI's buffers) gone before this one loads
+        m = self._call("resume", verb)  # its match, or why not (the title says it)
+        if m.__class__ is str:
+            self.saved, self.notice, self.ad = None, m, keep_game(self.cfg["game"])
+            return self.menu("title")
+        self._enter(m)
+        g = self.game
+        if verb == "resume":  # its rules, the next game's
+            self.rules[g.NAME] = dict(g.rules)
+        self.cfg["game"], self.saved, self.msg = g.NAME, None, ""
+        self.to_board()
+        verb == "resume" or self.save()
+        self._begin_turn()
+
+    def learn(self, verb, arg=None):
+        """A lesson's verb (firmware/lesson.py), a problem's (puzzle.py): what it hands back,
+        (match, stage, goal, bit, then), kept (lesson.py's head says what each one means)."""
+        m = "puzzle" if self.puzzle or verb == "start" else "lesson"
+        if verb in ("begin", "start"):  # lesson (problem) arg, loaded once the last one's gone
+            self._drop()
+        out = self._call(m, verb, arg)
+        if out is None:  # (none left: its list shows)
+            return
+        match, stage, goal, bit, then = out
+        match and self._enter(match)
+        self.phase, self.stage, self.goal = "none", stage or self.stage, goal or self.goal
+        self.version += 1  # (the example's end: its lines drawn again)
+        if bit:  # saved once its board is drawn (Omweso's lowest point else)
+            self.learnt |= bit
+            self.save(later=True)
+        if then == "turn":
+            self._begin_turn()
+        elif then is not None:
+            self.play_move(self.legal[then][0])
 
     def show_move(self, snap, last, hint):  # the game-over board: a move the review found
         self.snap, self.last, self.hint, self.version = snap, last, hint, self.version + 1
@@ -370,9 +433,17 @@ class Session:
         self.to_board()
         self._begin_turn()
 
-    def leave_game(self, load=False):  # load (quit): the game saved and offered as "Resume";
-        # a lesson's (a problem's): back to its list, load what to say there (actions.py)
-        self._call("actions", "leave", load)
+    def leave_game(self, load=False):
+        """The game (and its AI's buffers) gone: to the title (load, quitting: the game saved and
+        read back, offered as "Resume"), or back to a lesson's (problem's) list, on it."""
+        i, menu = self.lesson, "problems" if self.puzzle else "learn"
+        load and self.save()  # (a game's: a lesson's is not saved)
+        self._drop()
+        if i is None:
+            load and self._load()
+            return self.menu("title")
+        self.menu(menu, sel=("lesson", i))
+        self.say("")  # (what the lesson's sowing said is not said over the list)
 
     def set_cfg(self, key, value):
         """A setting (the menus): saved once its picture is on the panel (work())."""
@@ -380,9 +451,8 @@ class Session:
         self.save(later=True)
 
     def save(self, move=None, later=False):
-        # move: the code just played, if that is all that changed (saved in a few bytes).
-        # later: a setting's save (~120 ms of nvm on the chip) waits for its picture (work())
-        self.unsaved = later
+        # move: the code just played, alone changed (a few bytes); later: a setting's (~120 ms of
+        self.unsaved = later  # nvm on the chip) waits for its picture (work())
         if later or self.store is None:
             return
         try:

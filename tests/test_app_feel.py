@@ -90,7 +90,7 @@ def test_the_ai_starts_thinking_when_the_human_confirms():
     s.new_game()
     c = Clock()
     s.tick(c.t)
-    s._brain()  # the app makes it when it shows the board
+    s.ai()  # the app makes it when it shows the board
     human_move(s, c)
     assert s.phase == "anim" and s.brain.thinking()  # during the human's sowing
     steps = 0
@@ -109,7 +109,7 @@ def test_the_ai_searches_a_share_of_every_pass_and_its_own_turn_in_long_passes(m
     s.new_game()
     c = Clock()
     s.tick(c.t)
-    s._brain()
+    s.ai()
     human_move(s, c)
     assert s.phase == "anim" and s.brain.thinking()
     clock = [0]

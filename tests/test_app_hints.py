@@ -39,7 +39,7 @@ def test_hint_text_shown_after_a_long_search():
     # Omweso's hint search takes seconds on the device: its message must not expire unseen
     app, s = R.setup_app(160, 128, "omweso", mode="ai")
     s.new_game()
-    b = s._brain()
+    b = s.ai()
     real = b.player.hint
 
     def slow(pos, ms=None):
@@ -73,7 +73,7 @@ def test_a_hint_says_why_on_the_message_line_in_explains_words(game, size):
     s.human = s.mover()
     s._begin_turn()
     assert s.phase == "select"
-    b = s._brain()
+    b = s.ai()
     real = b.player.hint
     got = []
     b.player.hint = lambda pos, ms=None: got.append(real(pos, ms)) or got[-1]
@@ -120,7 +120,7 @@ def test_a_then_a_after_a_hint_plays_the_hinted_move(game):
         s._begin_turn()
         if s.phase != "select":
             continue
-        b = s._brain()
+        b = s.ai()
         real = b.player.hint
         got = []
 

@@ -334,7 +334,7 @@ def screens(app, s, game, out=None):
     assert bw >= 30 and bw >= d.width // 5 and ui.BAR_H >= 8  # bigger than 30x6
     assert count(d, bx, 2, bw, ui.BAR_H, ui.YELLOW) >= 2 * bw
     assert len(f.status.text) * ui.CH_W + 2 < bx
-    s._brain().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
+    s.ai().thinking = lambda: True  # a sliced search at 40%: the bar fills 40%
     s.brain.progress = lambda: 40
     d = shot(app)
     fill = ui.BAR_H - 2

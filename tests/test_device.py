@@ -146,7 +146,7 @@ s = app.session
 s.cfg["game"] = "omweso"
 s.new_game()
 app.drop_view()
-s._brain()
+s.ai()
 def meas(name, f, off=True):
     gc.collect()
     if off:

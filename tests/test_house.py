@@ -10,6 +10,9 @@ import pytest
 from util import ROOT, sources
 
 LIMITS = {"firmware": 400, "engine": 500, "boards": 400}
+# the one state machine: every field's writes (issue 58 #1; the code loaded for its calls hands
+# back what it builds, tests/test_session_owner.py)
+FILE_LIMITS = {"firmware/session.py": 480}
 
 
 def test_no_file_over_its_folders_limit():
@@ -17,8 +20,8 @@ def test_no_file_over_its_folders_limit():
     for top, most in LIMITS.items():
         for p, rel in sources(top):
             n = sum(1 for _ in open(p, encoding="utf-8"))
-            if n > most:
-                long.append("%s: %d lines (at most %d)" % (rel, n, most))
+            if n > FILE_LIMITS.get(rel, most):
+                long.append("%s: %d lines (at most %d)" % (rel, n, FILE_LIMITS.get(rel, most)))
     assert not long, "\n".join(long)
 
 

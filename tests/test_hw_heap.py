@@ -65,7 +65,7 @@ s.cfg["mode"] = "ai"
 s.new_game()
 gc.collect()
 out["used_before_brain"] = out["heap"] - gc.mem_free()
-b = s._brain()  # the session's own AI (engine.ai.Player and its search buffers)
+b = s.ai()  # the session's own AI (engine.ai.Player and its search buffers)
 gc.collect()
 out["brain"] = out["heap"] - gc.mem_free() - out["used_before_brain"]
 ready = gc.mem_free()

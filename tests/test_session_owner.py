@@ -1,25 +1,21 @@
 # The session is the one state machine (issue 30 #1, issue 58 #1): only firmware/session.py sets
-# the session's fields and calls its private methods; the screens, views and the app read the
-# fields and call its verbs (play_move, skip_anim, ask_choice, cancel_choice, next_round,
-# leave_game, save...). Still excepted (issue 58 #1, not done: moving their assignments into the
-# resident session cost 2.3 KB of the chip's heap during play, measured): firmware/resume.py (the
-# start), firmware/actions.py (take back, hint, replay, blitz pass, leaving a game, a lesson or a
-# problem), firmware/lesson.py and firmware/puzzle.py (the lessons, the problems), the session's
-# own code kept out of the class so that it takes no heap during play (their functions take the
-# session as `self`: methods loaded for the call). firmware/review.py hands back its Review, which
-# the session keeps. An AST scan of every other firmware module: a session is a name `s`,
-# `session` or `sess`, `self.s` / `self.session` or `app.session`; an assignment to (or a del of)
-# an attribute of it, or to an item of one of its attributes (s.cfg[k] = v), a setattr on it, or
-# a call of one of its _methods is reported, and so is a function outside a class that takes
-# `self` (a new method of the session kept out of its class).
+# the session's fields and calls its private methods. The screens, views and the app read the fields
+# and call its verbs (play_move, skip_anim, ask_choice, cancel_choice, next_round, leave_game,
+# save...); so does its code loaded for the call (firmware/resume.py, actions.py, lesson.py,
+# puzzle.py, review.py, tally.py), which hands back what it built or decided (a match: the game in
+# progress; what the store holds; a position taken back to; a lesson's step), and the session keeps
+# it. An AST scan of every firmware module but session.py: a session is a name `s`, `session` or
+# `sess`, `self.s` / `self.session` or `app.session`; an assignment to (or a del of) an attribute
+# of it, or to an item of one of its attributes (s.cfg[k] = v), a setattr on it, or a call of one
+# of its _methods is reported, and so is a function outside a class that takes `self` (a method of
+# the session kept out of its class).
 import ast
 
 import pytest
 
 from util import sources
 
-SESSION_CODE = ("firmware/session.py", "firmware/resume.py", "firmware/actions.py",
-                "firmware/lesson.py", "firmware/puzzle.py")
+SESSION_CODE = ("firmware/session.py",)
 _NAMES = ("s", "session", "sess")
 
 

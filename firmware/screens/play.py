@@ -2,7 +2,7 @@
 # cells that can be played, picking one, the direction/choice prompts (also at an Omweso mid-move
 # choice point), hint, undo, pause; during a set-up (Omweso's) the game's adapter takes the
 # buttons (setup_press). The game flow itself (AI turn, animation) is the session's. Portable.
-from firmware.common import suffix, key
+from firmware.common import num, suffix, key
 
 
 class PlayScreen:
@@ -148,7 +148,7 @@ class PlayScreen:
     def hinted(self, text, words, why=""):
         """The hint (a move text) is shown: the cursor on its cell, its words said, why (what it
         takes, what the reply takes) on the message line with them while it stands."""
-        self.cursor = self.s.hint
+        self.cursor = num(text)  # (the session keeps it as its hint once this has returned)
         self.hint_sfx = suffix(text)
         self.hint_line = words
         self.hint_why = why

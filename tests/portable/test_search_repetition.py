@@ -153,7 +153,7 @@ def test_pondering_searches_the_guessed_reply_with_its_history():
     p = None
     for pos, seen in cases:
         p = None
-        gc.collect()  # the last Player's buffers go first, as the app does (Session._brain)
+        gc.collect()  # the last Player's buffers go first, as the app does (Session.ai)
         p = ai.Player(g, 1)
         p.ponder(pos, 3, seen)
         while p.state == 2:
