@@ -30,8 +30,8 @@ class Session:
         self.four, self.keys = four_button, keys  # keys: the board's KEYS, its NAMES (common.key)
         self.cfg = {"game": games.NAMES[0], "mode": "ai", "level": 2, "starts": "you",
                     "anim": "normal", "sound": False, "take_back": True, "blitz": 0, "sleep": 3}
-        self.rules, self.record, self.final_lines, self.sounds = {}, {}, [], []  # game name ->
-        # its rule options; your record vs the AI (firmware/tally.py)
+        self.rules, self.final_lines, self.sounds = {}, [], []  # game name -> its rule options
+        self.record = {}  # your record vs the AI (firmware/tally.py)
         self.scr = None  # the screen showing (screens/)
         self.msg, self.msg_at, self.msg_move = "", 0, False  # what, when said, a sowing's (kept)
         self.notice, self.hint_due = "", 0  # a standing title line; ticks till a hint (do_hint)
@@ -125,13 +125,15 @@ class Session:
     def new_game(self):
         self.resume("new_game")
 
-    def _drop(self):  # the game in progress gone, its AI's buffers, take-backs and moves with it,
-        # before the next one loads (resume.py, lesson.py, puzzle.py make its match): the engine
-        # game, record, its JSON, brain.py, the game's screen, review.py; a lesson's (problem's)
+    def _drop(self):
+        # the game in progress gone (its AI's buffers with it) before the next one's code loads
+        # (resume.py, lesson.py, puzzle.py make its match, _enter): its engine game, record, its
+        # JSON, brain.py, its screen (kept under a menu), review.py; a lesson's (a problem's)
+        # number and stage (lesson.py, puzzle.py); the positions before the last moves, every move
         self.game = self.rec = self.snap = self.brain = self.play = self.review = None
-        self.lesson = self.stage = None  # number and stage (lesson.py, puzzle.py)
+        self.lesson = self.stage = None
         self.puzzle, self.phase = False, "none"  # none/select/choose/setup/anim/ai/round/over
-        self.undo, self.log = TakeBack(), MoveLog()  # the positions before the last moves; all
+        self.undo, self.log = TakeBack(), MoveLog()
 
     def _enter(self, match):  # a match, the game in progress (resume.py, lesson.py, puzzle.py)
         self.ad, self.play, self.game, self.rec, self.human, self.undo, self.log, self.last, \
@@ -402,7 +404,8 @@ class Session:
             self.rules[g.NAME] = dict(g.rules)
         self.cfg["game"], self.saved, self.msg = g.NAME, None, ""
         self.to_board()
-        verb == "resume" or self.save()
+        if verb != "resume":  # a new game saved (a resumed one is the save)
+            self.save()
         self._begin_turn()
 
     def learn(self, verb, arg=None):
@@ -451,8 +454,9 @@ class Session:
         self.save(later=True)
 
     def save(self, move=None, later=False):
-        # move: the code just played, alone changed (a few bytes); later: a setting's (~120 ms of
-        self.unsaved = later  # nvm on the chip) waits for its picture (work())
+        # move: the code just played, if that is all that changed (saved in a few bytes).
+        # later: a setting's save (~120 ms of nvm on the chip) waits for its picture (work())
+        self.unsaved = later
         if later or self.store is None:
             return
         try:
