@@ -85,6 +85,8 @@ def test_only_the_session_sets_its_fields_or_calls_its_private_methods():
     "def f(app):\n    app.session.sounds = []\n",
     "def f(s):\n    setattr(s, 'phase', 1)\n",
     "def f(self):\n    return self.phase\n",
+    "def f(s):\n    del s.cfg['wake']\n",
+    "def f(s, m):\n    s.game, s.rec = m\n",
 ])
 def test_the_check_sees_each_kind(tmp_path, code):
     p = tmp_path / "m.py"

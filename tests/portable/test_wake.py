@@ -212,3 +212,28 @@ def test_a_bad_sleep_record_is_the_usual_start():
         assert t.screen == "title" and t.saved is not None and t.scr.sel == 0, bad
         assert "wake" not in t.cfg  # (not a setting: never saved again)
         t = None
+
+
+def test_the_sleep_leaves_the_settings_as_they_were_saved_or_not():
+    # the wake record goes into that one save's head (saves.state's cfg), never into the
+    # session's settings: a failed save stays awake with them as they were
+    st = nvm()
+    s = make("oanquan", "two", store=st)
+    s.new_game()
+    cfg, kept = s.cfg, dict(s.cfg)
+    _asleep(s)
+    assert s.cfg is cfg and s.cfg == kept and "wake" not in s.cfg
+    assert b'"wake": ["play"' in st.head or b'"wake":["play"' in st.head, st.head
+
+    def full(*args):
+        raise OSError("full")
+
+    st.save = full
+    b = Board()
+    sys.modules["alarm"] = Alarm()
+    try:
+        s.resume("sleep", b)  # (the stand-in alarm raises Slept if armed)
+    finally:
+        del sys.modules["alarm"]
+    assert b.buttons.on and s.msg == "Save failed: full"
+    assert s.cfg is cfg and s.cfg == kept and "wake" not in s.cfg
