@@ -421,9 +421,9 @@ class Session:
         match and self._enter(match)
         self.phase, self.stage, self.goal = "none", stage or self.stage, goal or self.goal
         self.version += 1  # (the example's end: its lines drawn again)
-        if bit:  # saved once its board is drawn (Omweso's lowest point else)
-            self.learnt |= bit
-            self.save(later=True)
+        if bit:  # a lesson's saved once its board is drawn (Omweso's lowest point else); a
+            self.learnt |= bit  # problem's at once, its board gone (the solver's lowest else)
+            self.save(later=not self.puzzle)
         if then == "turn":
             self._begin_turn()
         elif then is not None:
