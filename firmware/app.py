@@ -193,10 +193,8 @@ class App:
             self.collect()
         # (a game's board: the session made the AI's buffers when it showed it, in one
         # piece before these bitmaps, Session.to_board)
-        if flat:
-            self.view = scr.view(d.width, d.height, self.panel)
-        else:
-            self.view = scr.view(d.width, d.height)
+        self.view = scr.view(d.width, d.height, self.panel)  # (a menu: its title's picture)
+        if not flat:
             self.root.append(self.view.group)
         if new:  # a new root: displayio sends the whole panel once, where the old view's area
             d.root_group = self.root  # then every new piece's went out again

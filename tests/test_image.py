@@ -5,6 +5,8 @@ import os
 import re
 import sys
 
+import pytest
+
 from tools.build import bundle, image
 
 MK = os.path.join(image.SETTINGS_DIR, "user_pre_mpconfigport.mk")
@@ -160,6 +162,36 @@ def test_the_title_picture_follows_the_game_row():
     h.press("right")
     h.run(100)
     assert s.cfg["game"] != "oanquan" and h.app.view.board[2] == s.cfg["game"]
+
+
+@pytest.mark.parametrize("size", [(320, 240), (240, 240)])
+def test_a_game_row_change_sends_the_title_picture_straight_to_the_panel(size):
+    # issue 53: the new game's picture goes to the panel through the direct renderer (its
+    # rectangle, once), not displayio's compositor; the screen is then the title a fresh start
+    # on that game shows, pixel for pixel (the desktop's displayio sends the same pixels again)
+    from tools.emu.appflow import Headless
+    keys = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
+    h = Headless(size[0], size[1], keys)
+    s = h.session
+    h.run(100)
+    tg, bmp = h.app.view.board[:2]
+    h.press("down")  # the Game row
+    h.run(100)
+    sent = h.app.panel.total
+    h.press("right")
+    h.run(100)
+    game = s.cfg["game"]
+    assert game != "oanquan" and h.app.panel.total - sent == bmp.width * bmp.height
+    assert h.app.panel.buf == []  # (the title keeps no strip)
+    got = h.frame565()
+    fresh = Headless(size[0], size[1], keys)
+    fresh.session.cfg["game"] = game
+    fresh.run(100)
+    fresh.press("down")
+    fresh.run(100)
+    assert fresh.app.view.board[2] == game
+    want = fresh.frame565()
+    assert sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb)) == 0
 
 
 def test_the_games_tool_counts_the_ai_buffers_made_again():

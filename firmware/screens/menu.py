@@ -27,9 +27,9 @@ class MenuScreen:
         if name == "rules":
             self.rules_before = dict(s.rules_for(s.cfg["game"]))
 
-    def view(self, w, h):
+    def view(self, w, h, panel=None):
         from firmware.views.menu import MenuView
-        return MenuView(w, h, self.s)
+        return MenuView(w, h, self.s, panel)
 
     def view_key(self):
         return "menu"

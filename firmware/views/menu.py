@@ -6,14 +6,16 @@ from firmware.views.gauge import battery, show
 from engine.games import TITLES
 
 LINE = ui.CH_H + 2
+_COLORS = (ui.BG, ui.BOARD, ui.BODY, ui.STONE)  # the title's picture's (its palette)
 
 
 class MenuView:
     TITLES = {"title": "MANCALA POCKET", "rules": "Rule options", "settings": "Settings"}
 
-    def __init__(self, w, h, s):
+    def __init__(self, w, h, s, panel=None):
         self.w = w
         self.h = h
+        self.panel = panel  # the title's picture, a Game-row change: straight to it (update)
         self.group = displayio.Group()
         g = self.group
         self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
@@ -73,13 +75,17 @@ class MenuView:
             bw = min(w - 16, 224)
             self.board = mini_board(self.group, (w - bw) // 2, h - 3 * LINE - 52, bw, 44)
         if self.board is not None:  # the picture: on the title screen, below its rows
-            tg, bmp, game = self.board
+            tg, bmp, game = self.board[0], self.board[1], self.board[2]
             hide = m.name != "title" or self.row_y(min(len(m.items), self.n)) > tg.y
+            shown = not tg.hidden and game is not None  # (displayio has drawn it)
             if tg.hidden != hide:
                 tg.hidden = hide
             if not hide and game != s.cfg["game"]:  # the Game row changed: its own board
-                draw(bmp, s.cfg["game"])
-                self.board[2] = s.cfg["game"]
+                self.board[2] = game = s.cfg["game"]
+                if shown and self.panel is not None:  # straight to the panel (issue 53)
+                    repaint(self.panel, self.board)
+                else:  # displayio draws it as it shows it
+                    draw(bmp, game)
         t = self.TITLES.get(m.name, "")
         if m.name in ("rules", "learn"):
             t = ("Rules: " if m.name == "rules" else "Learn ") + TITLES.get(s.cfg["game"], "")
@@ -135,51 +141,88 @@ class MenuView:
 
 
 def mini_board(group, x, y, w, h):
-    """The title screen's picture, [its TileGrid, its 4-colour bitmap, the game drawn on it]:
-    draw() draws the chosen game's own board into it."""
+    """The title screen's picture, [its TileGrid, its 4-colour bitmap, the game drawn on it, a
+    bitmap to draw the next one aside (repaint)]: draw() draws the chosen game's board into it."""
     bmp = displayio.Bitmap(w, h, 4)
     pal = displayio.Palette(4)
-    pal[0] = ui.BG
-    pal[1] = ui.BOARD
-    pal[2] = ui.BODY
-    pal[3] = ui.STONE
+    for i in range(4):
+        pal[i] = _COLORS[i]
     tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
     group.append(tg)
-    return [tg, bmp, None]
+    return [tg, bmp, None, None]
+
+
+def repaint(panel, board):
+    """A Game-row change: the title's picture (board: mini_board's list, its game the new one)
+    sent straight to the panel (firmware/views/direct.py: displayio's compositor costs ~5 us a
+    pixel, issue 53), in one strip (the fills run once per strip). Its bitmap gets the same
+    picture where displayio does not see it (through its buffer: no area marked to refresh),
+    so that any later refresh of that area sends the same pixels. (Blinka's Bitmap has no
+    buffer: drawn as usual, the desktop's displayio then sends the same pixels again.)"""
+    tg, bmp, game = board[0], board[1], board[2]
+    was = panel.budget
+    panel.budget = 2 * (bmp.width + 16) * (bmp.height + 16)  # (the strip as the panel turns)
+    try:
+        panel.draw(tg.x, tg.y, bmp.width, bmp.height, draw, board)
+    except MemoryError:  # no room for one strip (before any pixel was sent): the usual ones
+        panel.budget = was
+        del panel.buf[:]
+        panel.draw(tg.x, tg.y, bmp.width, bmp.height, draw, board)
+    panel.budget = was
+    del panel.buf[:]  # (the title keeps no strip)
+    try:
+        dst = memoryview(bmp)  # type: ignore[arg-type]
+    except TypeError:
+        return draw(bmp, game)
+    if board[3] is None:  # the picture drawn aside first (kept while the title shows)
+        board[3] = displayio.Bitmap(bmp.width, bmp.height, 4)
+    draw(board[3], game)
+    dst[:] = memoryview(board[3])  # type: ignore[arg-type]
 
 
 def draw(bmp, game):
     """A game's board at its start (its rows of pits, the seeds in them, its stores or mandarin
-    squares: firmware/games/<game>/__init__.py DESC) over the whole title picture. (Its name is
-    one the app has already: the chip keeps every new name for good.)"""
+    squares: firmware/games/<game>/__init__.py DESC) over the whole title picture; or, as
+    Panel.draw's pen (bmp the panel, game mini_board's list), into the strip it is sending.
+    (Its names are ones the app has already: the chip keeps every new name for good.)"""
     from firmware.common import module
+    if type(game) is list:  # the pen: each rectangle a fill of its colour at the picture's place
+        p = bmp
+        tg, bmp, game = game[0], game[1], game[2]
+
+        def rect(b, x, y, w, h, v):
+            if w > 0 and h > 0:
+                p.fill(tg.x + x, tg.y + y, w, h, _COLORS[v])
+    else:
+        rect = ui.rect
     _, cols, rows, ends, seeds = module("firmware.games." + game).DESC
     w, h = bmp.width, bmp.height
-    ui.rect(bmp, 0, 0, w, h, 0)
-    ui.rect(bmp, 2, 0, w - 4, h, 1)  # the board, its corners cut
-    ui.rect(bmp, 0, 2, w, h - 4, 1)
+    rect(bmp, 0, 0, w, h, 1)  # the board (one fill of the whole: a word at a time, direct.py),
+    for cx in (0, w - 2):  # its corners cut
+        rect(bmp, cx, 0, 2, 2, 0)
+        rect(bmp, cx, h - 2, 2, 2, 0)
     cw = w // (cols + (2 if ends else 0))
     x0 = (w - cw * cols) // 2
     if ends:
         for ex in (3, w - x0 + 1):
-            ui.rect(bmp, ex, 3, x0 - 4, h - 6, 2)
+            rect(bmp, ex, 3, x0 - 4, h - 6, 2)
             if ends == 2:  # a mandarin square: rounded outside, its big stone inside
-                ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, 3, 2, 2, 1)
-                ui.rect(bmp, ex if ex == 3 else ex + x0 - 6, h - 5, 2, 2, 1)
-                ui.rect(bmp, ex + (x0 - 4) // 2 - 3, h // 2 - 3, 6, 6, 3)
+                rect(bmp, ex if ex == 3 else ex + x0 - 6, 3, 2, 2, 1)
+                rect(bmp, ex if ex == 3 else ex + x0 - 6, h - 5, 2, 2, 1)
+                rect(bmp, ex + (x0 - 4) // 2 - 3, h // 2 - 3, 6, 6, 3)
     ph = (h - 6) // rows
     dot = 3 if ph >= 14 else 2
     for r in range(rows):
         py = 3 + r * ph
         for c in range(cols):
             px = x0 + c * cw + 2
-            ui.rect(bmp, px, py, cw - 4, ph - 1, 2)
+            rect(bmp, px, py, cw - 4, ph - 1, 2)
             n = seeds[r]
             cx = px + (cw - 4) // 2
             cy = py + (ph - 1) // 2
             d = dot + 1 if n == 5 else 0  # five: four corners spread, one in the middle
             for k in range(min(n, 4)):  # four seeds two by two
-                ui.rect(bmp, cx - dot - 1 - d + (dot + 2 + 2 * d) * (k & 1),
+                rect(bmp, cx - dot - 1 - d + (dot + 2 + 2 * d) * (k & 1),
                         cy - dot - 1 - d + (dot + 2 + 2 * d) * (k >> 1), dot, dot, 3)
             if n == 5:
-                ui.rect(bmp, cx - dot // 2 - 1, cy - dot // 2 - 1, dot, dot, 3)
+                rect(bmp, cx - dot // 2 - 1, cy - dot // 2 - 1, dot, dot, 3)

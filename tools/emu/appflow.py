@@ -135,14 +135,17 @@ class Headless:
         return self.app.session
 
 
-def plan_start(game, board_keys, width, height):
+def plan_start(game, board_keys, width, height, before=()):
     """The key presses that take the title menu to `game` against the AI at level 5 with the AI
-    starting, then start it (worked out on the headless app, so menu changes follow).
+    starting, then start it (worked out on the headless app, so menu changes follow), after the
+    presses `before` (not in the keys returned).
     Returns (keys, Headless at the moment the game started)."""
     four = "up" not in board_keys
     down, change = ("y", "a") if four else ("down", "right")
     h = Headless(width, height, board_keys)
     s = h.session
+    for k in before:
+        h.press(k)
     keys = []
     goal = dict(GOAL, game=game)
     for _ in range(80):
