@@ -209,7 +209,8 @@ between two passes of its loop when nothing is to be searched: 1 ms lit, 50 ms d
 measured figure. States: *title* (lit, nobody pressing), *pondering* (your turn against the AI
 at level 5: it searches its reply meanwhile), *your turn* (that search done), *AI's turn* (from
 your move's press: its sowing shown and the AI's search), *dimmed* (30 s without a press: the
-backlight at the board's dimmed brightness, 0.2, pondering stopped), *asleep* (the "Sleep
+backlight at the board's dimmed brightness, 0.2, pondering stopped; the uGame22, with no
+backlight pin, stays at full), *asleep* (the "Sleep
 after" time, set to 1 min, without a press: the app's deep sleep, docs/app.md "Sleep", on a
 second boot with no USB host, as on battery; the crystal oscillator dormant, the core stopped
 until a button, tools/emu/README.md). Plugged into a computer CircuitPython only pretends to
