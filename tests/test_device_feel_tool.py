@@ -49,6 +49,16 @@ def test_a_press_is_answered_by_its_first_burst_of_writes():
     assert r["first"] == 30 and r["last"] == 50 and r["again"] == 0
 
 
+def test_a_picture_sent_in_strips_is_one_refresh_and_the_ais_bar_is_not():
+    # a picture drawn straight to the panel goes out a strip at a time, its next strip drawn in
+    # between (the pause box's on the Display Pack 2.0: ~40 ms apart before 2026-12-06); the AI's
+    # progress bar moves on its own every 60 ms at most: a refresh of its own
+    chip = FakeChip([(100, 101, 0), (140, 141, 0), (181, 182, 0), (221, 222, 0)])
+    r = F.press(chip, "a", quiet_ms=150)
+    assert r["first"] == 100 and r["last"] == 222
+    assert len(F.first_refresh([(0, 1000), (61000, 62000), (122000, 123000)])) == 1
+
+
 def test_a_press_that_draws_nothing_and_one_that_flickers():
     chip = FakeChip([])
     r = F.press(chip, "a", limit_ms=300)

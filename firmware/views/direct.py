@@ -228,19 +228,42 @@ class Panel:
         """One line of text t in the labels' font (firmware/views/label.py: its atlas, its
         letters), its first cell's top left at screen x, y, into the strip being drawn (clipped
         to it): each glyph's tile copied (bitmaptools.blit, C) as value 1, then the 1s made the
-        colour (no colour the app uses is stored as 1). Returns the text's width in pixels."""
+        colour (no colour the app uses is stored as 1; color None: left as 1s, for one replace()
+        after several lines of that colour). t may be its tiles already (bytes: Label.decode's,
+        one line), decoded once for every strip. Only the glyphs the strip may hold are looked
+        at. Returns the text's width in pixels."""
         f = self.font
         if f is None:
             f = self.font = _atlas(self.turn)
         a, adv, th = f
-        L = label.Label
-        tiles = L.buf if len(t) <= len(L.buf) else bytearray(len(t))
-        n = L.decode(None, t, tiles) & 0xFFFF
+        if type(t) is str:
+            L = label.Label
+            tiles = L.buf if len(t) <= len(L.buf) else bytearray(len(t))
+            n = L.decode(None, t, tiles)
+            lines = n >> 23
+            n &= 0xFFFF
+        else:
+            tiles = t
+            n = len(t)
+            lines = 0
         b = self.bmp
         turn = self.turn
         side = turn == 90 or turn == 270  # a tile is th wide and adv tall in the atlas turned so
         lo = hi = -1  # the window's columns written
-        for i in range(n):
+        # the first glyph that may be in the strip (less one), and past the last (glyphs()'s
+        # placing below, solved for i): a strip of the pause box on a panel turned 270 holds
+        # 4-5 of a row's 14 glyphs
+        if turn == 0:
+            k = (self.x0 - x) // adv
+        elif turn == 90:
+            k = (self.y0 - x) // adv
+        elif turn == 270:
+            k = (self.w - x - self.y0 - self.ch) // adv
+        else:
+            k = (self.w - x - self.x0 - self.cw) // adv
+        i1 = k + (self.ch if side else self.cw) // adv + 3
+        k = 0 if lines or k < 1 else k - 1  # (a line's end before it: every glyph looked at)
+        for i in range(k, n if n < i1 else i1):
             v = tiles[i]
             if v == 254:  # (a line's end: one line only)
                 n = i
@@ -280,7 +303,7 @@ class Panel:
                   skip_source_index=0)  # (b: the strip being drawn)
             lo = c if lo < 0 or c < lo else lo
             hi = x1 if x1 > hi else hi
-        if lo >= 0:
+        if lo >= 0 and color is not None:
             self.replace(1, color, lo, hi)
         return n * adv
 

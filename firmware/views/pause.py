@@ -66,6 +66,12 @@ class PauseView:
             st.append((row, ui.YELLOW if k == sel else ui.TEXT if m.item_enabled(it) else
                        ui.DIM))
         st.append((self.keys, ui.DIM))
+        L = ui.Label
+        for i in range(len(st)):  # each row's tiles, decoded once (direct.Panel.glyphs)
+            t = st[i][0]
+            b = bytearray(len(t) + 1)
+            n = L.decode(None, t, b)
+            st[i] = st[i] + (None, ) * (3 - len(st[i])) + (bytes(b[:n & 0xFFFF]), n >> 16 & 0x7F)
         old = self.state
         self.state = st
         if old[0] is None:
@@ -79,22 +85,35 @@ class PauseView:
                                  LINE, pen, self)
 
     def paint(self, p):
-        """The box (at: -1) or its row at (0: the title), on the box's colour."""
+        """The box (at: -1) or its row at (0: the title), on the box's colour. The rows of one
+        colour are made that colour together (replace_color walks the whole strip at each call),
+        from their tiles decoded once (update): on the Display Pack 2.0 each of the box's four
+        strips holds 25 columns of every row, and with a call and a decoding per row per strip
+        the box's last pixel came 253 ms after the press, 177 ms since."""
         p.fill(self.x, self.y, self.w, self.h, ui.PANEL)  # (clipped to the strip)
         st = self.state
-        for i in range(len(st)) if self.at < 0 else (self.at,):
-            t, c = st[i][:2]
-            if i:
-                p.glyphs(self.x + 2, self.y + self.row_y(i - 1), t, c)
-            else:  # the title: in the middle
-                L = ui.Label
-                n = L.decode(None, t, L.buf if len(t) <= len(L.buf) else bytearray(len(t)))
-                p.glyphs(self.x + self.w // 2 - (n >> 16 & 0x7F) * ui.CH_W // 2, self.y + 2, t,
-                         c)
-                v = st[0][2]
-                if v is not None:  # the battery icon (views/gauge.py's, 12x7), filled to v %
-                    x, y, c = self.x + self.w - 14, self.y + 4, ui.RED if v < 10 else ui.TEXT
-                    p.fill(x, y, 11, 7, c)
-                    p.fill(x + 11, y + 2, 1, 3, c)
-                    p.fill(x + 1, y + 1, 9, 5, ui.PANEL)
-                    p.fill(x + 1, y + 1, (9 * v + 99) // 100, 5, ui.RED if v < 10 else ui.GREEN)
+        rows = range(len(st)) if self.at < 0 else (self.at,)
+        done = []  # the colours made so far
+        for j in rows:
+            c = st[j][1]
+            if c in done:
+                continue
+            done.append(c)
+            for i in rows:
+                if st[i][1] == c:
+                    self.text(p, i)
+            p.replace(1, c)
+        v = st[0][2] if 0 in rows else None
+        if v is not None:  # the battery icon (views/gauge.py's, 12x7), filled to v %
+            x, y, c = self.x + self.w - 14, self.y + 4, ui.RED if v < 10 else ui.TEXT
+            p.fill(x, y, 11, 7, c)
+            p.fill(x + 11, y + 2, 1, 3, c)
+            p.fill(x + 1, y + 1, 9, 5, ui.PANEL)
+            p.fill(x + 1, y + 1, (9 * v + 99) // 100, 5, ui.RED if v < 10 else ui.GREEN)
+
+    def text(self, p, i):
+        """Row i's text (0: the title, in the middle) into the strip as 1s (paint colours it)."""
+        t, n = self.state[i][3], self.state[i][4]  # its tiles, its width in cells (update)
+        if i:
+            return p.glyphs(self.x + 2, self.y + self.row_y(i - 1), t, None)
+        p.glyphs(self.x + self.w // 2 - n * ui.CH_W // 2, self.y + 2, t, None)

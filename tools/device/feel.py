@@ -21,7 +21,11 @@ from tools.emu import appflow, emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-GAP_MS = 20      # display writes further apart than this belong to different refreshes
+# display writes further apart than this belong to different refreshes: a picture drawn straight
+# to the panel goes out in strips with the next strip's drawing between (the pause box's four on
+# the Display Pack 2.0 ~40 ms apart before 2026-12-06: at 20 ms its "open" was its first strip);
+# the AI's progress bar, which moves on its own, is drawn at most every 60 ms
+GAP_MS = 50
 HOLD_MS = 80
 BOARDS = ("picosystem", "pico_display_pack2")
 GAMES = appflow.GAMES
@@ -68,15 +72,22 @@ def press(chip, key, quiet_ms=150, limit_ms=3000):
         if got and chip.t_us - got[-1][1] > quiet_ms * 1000:
             break
         chip.run(20)
-    burst = []
-    for s in got:
-        if burst and s[0] - burst[-1][1] > GAP_MS * 1000:
-            break
-        burst.append(s)
+    burst = first_refresh(got)
     if not burst:
         return {"first": None, "last": None, "again": changed[1], "changed": 0, "t0": t0}
     return {"first": (burst[0][0] - t0) / 1000, "last": (burst[-1][1] - t0) / 1000,
             "again": changed[1], "changed": changed[0], "t0": t0}
+
+
+def first_refresh(spans):
+    """The spans (display writes: start, end in us, ...) of the first refresh: up to the first
+    gap over GAP_MS."""
+    burst = []
+    for s in spans:
+        if burst and s[0] - burst[-1][1] > GAP_MS * 1000:
+            break
+        burst.append(s)
+    return burst
 
 
 def mark_of(line):
