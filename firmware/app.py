@@ -193,7 +193,10 @@ class App:
             self.collect()
         # (a game's board: the session made the AI's buffers when it showed it, in one
         # piece before these bitmaps, Session.to_board)
-        self.view = scr.view(d.width, d.height, self.panel)  # (a menu: its title's picture)
+        if flat or k == "menu":  # (a menu: its title's picture, views/menu.py)
+            self.view = scr.view(d.width, d.height, self.panel)
+        else:
+            self.view = scr.view(d.width, d.height)
         if not flat:
             self.root.append(self.view.group)
         if new:  # a new root: displayio sends the whole panel once, where the old view's area

@@ -243,8 +243,8 @@ def test_a_new_view_is_collected_before_its_first_drawing(monkeypatch):
     scr = app.session.scr
     make = scr.view
 
-    def view(w, h, panel=None):
-        v = make(w, h, panel)
+    def view(w, h, *panel):
+        v = make(w, h, *panel)
         events.append("built")
         up = v.update
 

@@ -21,7 +21,7 @@ class HistoryScreen:
         self.rows = rows
         self.top = max(0, len(self.lines) - rows)  # the newest moves in view
 
-    def view(self, w, h, panel=None):
+    def view(self, w, h):
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 

@@ -250,7 +250,7 @@ class RecordScreen:
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 
-    def view(self, w, h, panel=None):
+    def view(self, w, h):
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 

@@ -22,7 +22,7 @@ class HelpScreen:
         self.lines = wrap(part(self.s.cfg["game"], "help").HELP, chars)
         self.rows = rows
 
-    def view(self, w, h, panel=None):
+    def view(self, w, h):
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 
@@ -77,7 +77,7 @@ class SummaryScreen:
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 
-    def view(self, w, h, panel=None):
+    def view(self, w, h):
         from firmware.views.text import TextView
         return TextView(w, h, self.s)
 
