@@ -14,6 +14,7 @@ import gc
 import displayio
 from engine.compat import const
 from firmware.views import label
+from firmware.common import unload
 
 try:
     import bitmaptools
@@ -234,7 +235,9 @@ class Panel:
         at. Returns the text's width in pixels."""
         f = self.font
         if f is None:
-            f = self.font = _atlas(self.turn)
+            from firmware.views import atlas  # (its code loaded for the call: atlas.py)
+            f = self.font = atlas.turn(label.glyphs(), self.turn)
+            unload("firmware.views.atlas")
         a, adv, th = f
         if type(t) is str:
             L = label.Label
@@ -326,30 +329,6 @@ class Panel:
             for i in range(lo, hi if hi >= 0 else self.cw):
                 if b[i, j] == v:
                     b[i, j] = code
-
-
-def _atlas(turn):
-    """(the labels' atlas as the panel's rotation shows it, tile width, tile height): tile v at
-    v * width across (0, 180) or v * width down (90, 270, th wide), each pixel where the panel's
-    strip has it. Made once per panel, at its first text."""
-    a, adv, th = label.glyphs()
-    if turn == 0:
-        return a, adv, th
-    side = turn == 90 or turn == 270
-    n = a.width // adv
-    b = displayio.Bitmap(th if side else a.width, n * adv if side else th, 2)
-    for v in range(n):
-        o = v * adv
-        for j in range(th):
-            for i in range(adv):
-                if a[o + i, j]:
-                    if turn == 270:
-                        b[j, o + adv - 1 - i] = 1
-                    elif turn == 90:
-                        b[th - 1 - j, o + i] = 1
-                    else:
-                        b[o + adv - 1 - i, th - 1 - j] = 1
-    return b, adv, th
 
 
 def raw(b, n):
