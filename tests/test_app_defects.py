@@ -198,7 +198,7 @@ def test_nothing_is_cut_off_at_160x128(game, monkeypatch):
 
 def test_help_text_is_wrapped_not_cut():
     from firmware.games import part
-    from firmware.views.ui import wrap
+    from firmware.views.label import wrap
     for g in NAMES:
         help_ = part(g, "help").HELP
         words = " ".join(help_).split()

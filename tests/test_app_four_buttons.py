@@ -11,7 +11,7 @@ import pytest
 
 from boards import headless
 from firmware.app import App
-from firmware.views.ui import wrap
+from firmware.views.label import wrap
 from test_app_session import load  # (a position JSON into a session)
 from firmware.session import Session
 from firmware.screens.menu import MenuScreen

@@ -16,7 +16,7 @@ from firmware.app import App
 from firmware import lessons
 from firmware.screens.over import Results
 from firmware.screens.text import SummaryScreen
-from firmware.views.ui import wrap
+from firmware.views.label import wrap
 from session_util import Clock, press, human_move, play_out
 from test_hw_boards import load_board, EXPECTED
 

@@ -3,7 +3,7 @@
 # again: a menu's note and rows keep their grids (issue 29, a menu step on the Sprig).
 import displayio
 
-from firmware.views import label as L
+from firmware.views import label as L, font as F
 from test_app_render import setup_app, shot, goto
 
 
@@ -15,34 +15,34 @@ def tiles(lb):
 def expected(text, cols, rows):
     out = []
     for line in text.split("\n")[:rows]:
-        ts = [L.tile_of(ch) for ch in line if L.tile_of(ch) != L._NONE][:cols]
+        ts = [F.tile_of(ch) for ch in line if F.tile_of(ch) != F.NONE][:cols]
         out.append(ts + [0] * (cols - len(ts)))
     return out + [[0] * cols] * (rows - len(out))
 
 
 def test_a_texts_tiles_are_its_letters_ones():
-    L._atlas()
+    F.atlas()
     # ASCII, the composed letters, a letter of two bytes without a glyph (x), one of three (-)
     text = "Ô Ăn Quan \u00d7 \u2014 âÂ\nab\n\nz"
     tiles_ = bytearray(len(text))
-    got = L.Label().decode(text, tiles_)
+    got = F.decode(text, tiles_)
     n, cols, rows = got & 0xFFFF, got >> 16 & 0x7F, got >> 23
     lines = text.split("\n")
     want = []
     for i, line in enumerate(lines):
-        want += [L.tile_of(ch) for ch in line if L.tile_of(ch) != L._NONE]
+        want += [F.tile_of(ch) for ch in line if F.tile_of(ch) != F.NONE]
         if i < len(lines) - 1:
-            want.append(L._NL)
+            want.append(F.NL)
     assert list(tiles_[:n]) == want
-    assert cols == max(len([c for c in line if L.tile_of(c) != L._NONE]) for line in lines)
+    assert cols == max(len([c for c in line if F.tile_of(c) != F.NONE]) for line in lines)
     assert rows == 4
     lb = L.Label(text)
     assert tiles(lb) == expected(text, cols, rows)
     long_text = "\n".join(["How to play: sow the seeds"] * 30)  # a text screen's body
     lb = L.Label(long_text)
     assert tiles(lb) == expected(long_text, 26, 30)
-    assert len(L.Label.buf) == 128  # kept small: a long text's tiles were its own, dropped
-    assert L.Label().decode("\u00d7", bytearray(1)) == 0  # nothing drawn: no grid
+    assert len(F.buf) == 128 and L.Label.buf is F.buf  # kept small: a long text's tiles were its own, dropped
+    assert F.decode("\u00d7", bytearray(1)) == 0  # nothing drawn: no grid
     assert L.Label("\u00d7").tg is None
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from test_app_render import setup_app, shot, check_text, goto, press, GAMES
 from firmware.views import ui
-from firmware.views.ui import wrap
+from firmware.views.label import wrap
 import firmware.lessons as L
 
 W, H = 160, 128

@@ -6,11 +6,11 @@ from test_app_render import setup_app, shot
 def test_vietnamese_letters_are_drawn_with_their_marks():
     """Ô and Ă (which the device's font lacks) are the base letter plus the mark in the blank
     rows above it, as the desktop's Terminus font draws them; the title screen shows them."""
-    from firmware.views import label as L
+    from firmware.views import label as L, font
 
     def pixels(text):  # the label's pixels: its tiles' pixels in the font atlas
         tg = L.Label(text).tg
-        atlas = L._atlas()[0]
+        atlas = font.atlas()[0]
         w, h = tg.tile_width, tg.tile_height
         out = set()
         for i in range(tg.width):

@@ -107,7 +107,7 @@ def bitmap_bytes(w, h, value_count):
 def displayio_bytes(group):
     """(bytes, objects) of everything reachable from a Group, as CircuitPython would hold it."""
     from displayio import Bitmap, Group, TileGrid, Palette
-    from firmware.views.ui import Label
+    from firmware.views.label import Label
     total = 0
     objs = 0
     seen = set()

@@ -211,7 +211,7 @@ def press(s, *names):
 def lesson(app, s, snap):
     """Learn... (issues 31, 55): the list, a lesson's rule and goal, its example, its board with
     the goal on top and the hint, the goal met on the final board, then told in words."""
-    from firmware.views.ui import wrap
+    from firmware.views.label import wrap
     goto(s, ("go", "learn"))
     press(s, "a")
     assert s.screen == "learn"

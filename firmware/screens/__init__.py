@@ -13,7 +13,7 @@ def drop_menus():
     """The menus' modules (and the words they show): loaded while a menu shows, dropped when the
     board comes back (Session.to_board), so that a game keeps only its own modules in RAM."""
     for m in ("firmware.views.menu", "firmware.views.pause", "firmware.views.text",
-              "firmware.views.gauge",
+              "firmware.views.gauge", "firmware.views.label",
               "firmware.screens.menu", "firmware.screens.pause",
               "firmware.screens.menu_items", "firmware.screens.text", "firmware.screens.history",
               "firmware.rule_text", "firmware.lessons"):

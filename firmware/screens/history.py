@@ -15,8 +15,8 @@ class HistoryScreen:
         self.rows = 4
         self.top = 0
 
-    def set_width(self, chars, rows):  # (the view asks: views/ui.py, loaded by now, has wrap)
-        from firmware.views.ui import wrap
+    def set_width(self, chars, rows):  # (the view asks: views/label.py, loaded by now, has wrap)
+        from firmware.views.label import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
         self.top = max(0, len(self.lines) - rows)  # the newest moves in view

@@ -43,7 +43,7 @@ class GameOverScreen:
         self.at = -1
         self.rows = rows
         if chars:  # the score's lines wrapped once (wrapped again, they stay as they are)
-            from firmware.views.ui import wrap
+            from firmware.views.label import wrap
             self.raw = wrap(self.raw, chars)
 
     @property
@@ -57,7 +57,7 @@ class GameOverScreen:
             if r is not None:
                 more = lines(r, self.s.names())
                 if self.chars:  # (its view's width: set_width)
-                    from firmware.views.ui import wrap
+                    from firmware.views.label import wrap
                     more = wrap(more, self.chars)
                 self.made = self.raw + more
         return self.made
@@ -245,8 +245,8 @@ class RecordScreen:
         self.rows = 4
         self.armed = False  # A pressed once: A again clears the record
 
-    def set_width(self, chars, rows):  # (the view asks: views/ui.py, loaded by now, has wrap)
-        from firmware.views.ui import wrap
+    def set_width(self, chars, rows):  # (the view asks: views/label.py, loaded by now, has wrap)
+        from firmware.views.label import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 

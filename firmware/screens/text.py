@@ -17,8 +17,8 @@ class HelpScreen:
 
     def set_width(self, chars, rows):
         """The view's size: the text is word-wrapped to it, nothing is cut off (wrap: in
-        views/ui.py, loaded by now)."""
-        from firmware.views.ui import wrap
+        views/label.py, loaded by now)."""
+        from firmware.views.label import wrap
         self.lines = wrap(part(self.s.cfg["game"], "help").HELP, chars)
         self.rows = rows
 
@@ -72,8 +72,8 @@ class SummaryScreen:
         self.top = 0
         self.rows = 4
 
-    def set_width(self, chars, rows):  # (the view asks: views/ui.py, loaded by now, has wrap)
-        from firmware.views.ui import wrap
+    def set_width(self, chars, rows):  # (the view asks: views/label.py, loaded by now, has wrap)
+        from firmware.views.label import wrap
         self.lines = wrap(self.raw, chars)
         self.rows = rows
 

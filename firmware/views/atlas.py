@@ -1,4 +1,4 @@
-# The labels' atlas of the font's glyphs (firmware/views/label.py), built once at the first label
+# The labels' atlas of the font's glyphs (firmware/views/font.py), built once at the first text
 # by this module, loaded for that call and dropped: its code takes no heap afterwards.
 # Tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter marked[i]: its base letter plus
 # the mark in the cell's blank rows above it, as Terminus draws them (always composed, so the
@@ -13,8 +13,8 @@ except (ImportError, AttributeError):
     _blit = None
 
 # The marked letters' marks (their base letters: O o A a A a, build): two rows of 5-bit masks (left
-# pixel = 16) from the top of the cell for a capital, two rows lower for a small letter (label.py
-# _MARKED: Ô ô Ă ă Â â).
+# pixel = 16) from the top of the cell for a capital, two rows lower for a small letter (font.py
+# MARKED: Ô ô Ă ă Â â).
 _MARK = b"\x04\x0a\x04\x0a\x0a\x04\x0a\x04\x04\x0a\x04\x0a"  # circumflex 4 10, breve 10 4
 
 
@@ -79,7 +79,7 @@ def build(out, has, font, marked):
 
 def turn(glyphs, rotation):
     """(the labels' atlas as the panel's rotation shows it, tile width, tile height), from
-    glyphs (label.glyphs(): the atlas, its tile width and height): tile v at v * width across
+    glyphs (font.glyphs(): the atlas, its tile width and height): tile v at v * width across
     (0, 180) or v * width down (90, 270, th wide), each pixel where the panel's strip has it.
     Made once per panel, at its first text (firmware/views/direct.py)."""
     a, adv, th = glyphs

@@ -1,6 +1,6 @@
 # The part of every game screen that is the same: status line (whose turn, round), AI-thinking
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
-from firmware.views import ui, label
+from firmware.views import ui, font
 from firmware.views.paint import pen, Pit, Layers, Label
 from engine.compat import const, ticks_diff
 from firmware.common import num, key, suffix
@@ -17,7 +17,7 @@ class BoardView:
         self.w = w
         self.h = h
         self.screen = screen
-        label.glyphs()  # the labels' atlas (its letters' widths place the lines: Label.send)
+        font.glyphs()  # the labels' atlas (its letters' widths place the lines: Label.send)
         self.due = []  # the lines changed since the last send (Frame.send)
         self.frame = f = Frame(screen, w, h, self.due)
         self.parts = [f.status, f.think, f.msg, f]  # every pit and line, for repaint()

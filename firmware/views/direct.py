@@ -13,7 +13,7 @@ import gc
 
 import displayio
 from engine.compat import const
-from firmware.views import label
+from firmware.views import font
 from firmware.common import unload
 
 try:
@@ -226,23 +226,22 @@ class Panel:
 
 
     def glyphs(self, x, y, t, color):
-        """One line of text t in the labels' font (firmware/views/label.py: its atlas, its
+        """One line of text t in the labels' font (firmware/views/font.py: its atlas, its
         letters), its first cell's top left at screen x, y, into the strip being drawn (clipped
         to it): each glyph's tile copied (bitmaptools.blit, C) as value 1, then the 1s made the
         colour (no colour the app uses is stored as 1; color None: left as 1s, for one replace()
-        after several lines of that colour). t may be its tiles already (bytes: Label.decode's,
+        after several lines of that colour). t may be its tiles already (bytes: font.decode's,
         one line), decoded once for every strip. Only the glyphs the strip may hold are looked
         at. Returns the text's width in pixels."""
         f = self.font
         if f is None:
             from firmware.views import atlas  # (its code loaded for the call: atlas.py)
-            f = self.font = atlas.turn(label.glyphs(), self.turn)
+            f = self.font = atlas.turn(font.glyphs(), self.turn)
             unload("firmware.views.atlas")
         a, adv, th = f
         if type(t) is str:
-            L = label.Label
-            tiles = L.buf if len(t) <= len(L.buf) else bytearray(len(t))
-            n = L.decode(None, t, tiles)
+            tiles = font.buf if len(t) <= len(font.buf) else bytearray(len(t))
+            n = font.decode(t, tiles)
             lines = n >> 23
             n &= 0xFFFF
         else:

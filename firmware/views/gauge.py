@@ -2,7 +2,8 @@
 # loaded with their views only, not while a game's board is the screen (the heap of the AI's
 # search). Portable displayio.
 import displayio
-from firmware.views.ui import rect, RED, TEXT, GREEN  # (dropped with the menus: screens/)
+from firmware.views.ui import RED, TEXT, GREEN
+from firmware.views.label import rect  # (dropped with the menus: screens/)
 
 
 def battery(group, x, y):

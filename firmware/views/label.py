@@ -1,56 +1,24 @@
-# A text label for terminalio.FONT (used through firmware/views/ui.py): a TileGrid over one atlas
-# of the font's glyphs, one tile per character, with the pixels and placement of
-# adafruit_display_text's bitmap_label. Setting a text sets tile indices (C), where drawing each
+# A text label for terminalio.FONT, for the displayio screens (menus, text pages): a TileGrid over
+# the font's atlas (firmware/views/font.py), one tile per character, with the pixels and placement
+# of adafruit_display_text's bitmap_label. Setting a text sets tile indices (C), where drawing each
 # glyph into a bitmap of the label's own cost ~0.4 ms a character on the chip (a menu's rows
-# ~60 ms), and a label holds a byte per character instead of a bitmap.
+# ~60 ms), and a label holds a byte per character instead of a bitmap. Loaded with the menus and
+# dropped with them (screens/__init__.py drop_menus): the board's lines are drawn straight to the
+# panel (firmware/views/paint.py Label).
 import displayio
-import terminalio
 from engine.compat import const
+from firmware.views import font
+from firmware.views.font import decode
+from firmware.views.ui import CH_H
 
-FONT = terminalio.FONT
+try:
+    import bitmaptools
+    _fill_region = bitmaptools.fill_region
+except (ImportError, AttributeError):
+    _fill_region = None
+
 _WHITE = const(0xFFFFFF)  # the default colour (firmware/views/ui.py TEXT)
-
-# Vietnamese letters the device's font lacks (CircuitPython builds terminalio.FONT with the
-# glyphs of its translation only), composed in the atlas (firmware/views/atlas.py).
-_MARKED = "\u00d4\u00f4\u0102\u0103\u00c2\u00e2"  # Ô ô Ă ă Â â
-_NONE = const(255)  # a character the font has no glyph for: left out, as bitmap_label leaves it
-
-# The atlas (its tiles: firmware/views/atlas.py; this font's glyphs stay inside their advance:
-# dx >= 0, dx + width <= shift_x).
-_A = []  # atlas bitmap, tile width, tile height, the box's middle (yt), the font's greatest
-#          ascent, the box's height for one line (adafruit_display_text's _text_bounding_box)
-_HAS = bytearray(96)  # 1 for the ASCII characters the font has a glyph for (get_glyph makes a
-#                       new object at every call: asked once per character, not per text)
-
-
-def _atlas():
-    """The atlas (_A), built at the first label by code loaded for that call and dropped: it
-    takes no heap afterwards."""
-    if not _A:
-        from firmware.views import atlas
-        atlas.build(_A, _HAS, FONT, _MARKED)
-        from firmware.common import unload
-        unload("firmware.views.atlas")
-    return _A
-
-
-def glyphs():
-    """(atlas bitmap, tile width, tile height): for rows of text drawn as tiles of their own
-    (firmware/views/pause.py: a TileGrid per row, no Label)."""
-    a = _atlas()
-    return a[0], a[1], a[2]
-
-
-def tile_of(ch):
-    """ch's tile in the atlas (_NONE if the font has no glyph for it)."""
-    o = ord(ch)
-    if 32 <= o < 128:
-        return o - 32 if _HAS[o - 32] else _NONE
-    m = _MARKED.find(ch)
-    return 96 + m if m >= 0 else _NONE
-
-
-_NL = const(254)  # a line's end among a text's tiles
+_NL = const(254)  # a line's end among a text's tiles (font.NL)
 
 
 class Label(displayio.Group):
@@ -62,8 +30,7 @@ class Label(displayio.Group):
     grows, a shorter text keeps it and sends the box round its changed tiles only (a menu's
     note and rows, whose lengths change at every step)."""
 
-    # the tiles of the text being set (a longer text gets its own, dropped); one for every label
-    buf = bytearray(128)
+    buf = font.buf  # the tiles of the text being set (a longer text gets its own, dropped)
 
     def __init__(self, text="", color=_WHITE, background_color=None, anchor_point=None,
                  anchored_position=None, x=0, y=0, line_spacing=1.0, grid=None):
@@ -84,59 +51,13 @@ class Label(displayio.Group):
         self._text = None
         self.text = text
 
-    def decode(self, t, out):
-        """t's tiles into out (len(t) bytes at least: buf, or a longer text's own), a line's
-        end as _NL, characters without a glyph left out: how many | the longest line's tiles
-        << 16 | the lines up to the last with a tile << 23, one small int (a tuple was garbage
-        at every text set). The text is read as its UTF-8 bytes: iterating a str makes a new
-        object per character (~85 us each on the chip: a menu's four rows took ~10 ms)."""
-        try:
-            b = memoryview(t)  # (MicroPython: the str's own bytes, no copy)
-        except TypeError:
-            b = t.encode()  # (CPython)
-        has = _HAS
-        n = cols = rows = col = line = 0
-        i = 0
-        end = len(b)
-        while i < end:
-            o = b[i]
-            i += 1
-            if o == 10:
-                out[n] = _NL
-                n += 1
-                line += 1
-                col = 0
-                continue
-            if o < 128:
-                if o < 32 or not has[o - 32]:
-                    continue
-                v = o - 32
-            elif o < 0xE0:  # a letter of two bytes (U+0080..U+07FF): the marked ones have a tile
-                if o < 0xC0 or i >= end:
-                    continue  # (a stray continuation byte)
-                m = _MARKED.find(chr(((o & 0x1F) << 6) | (b[i] & 0x3F)))
-                i += 1
-                if m < 0:
-                    continue
-                v = 96 + m
-            else:  # three or four bytes: no glyph
-                i += 2 if o < 0xF0 else 3
-                continue
-            out[n] = v
-            n += 1
-            col += 1
-            if col > cols:
-                cols = col
-            rows = line + 1
-        return n | cols << 16 | rows << 23
-
     def write(self, i, t):
         """Line i of a label with a grid (grid=) becomes t (one line, cut to the grid's width):
         a page set line by line makes no text of the whole page, nor its tiles' buffer (their
         garbage was the review's lowest free heap on the chip, on the score page)."""
         self._text = None  # (its text is now its lines)
         tiles = self.buf if len(t) <= len(self.buf) else bytearray(len(t))
-        n = self.decode(t, tiles) & 0xFFFF
+        n = decode(t, tiles) & 0xFFFF
         tg = self.tg
         w = tg.width
         k = i * w
@@ -166,10 +87,10 @@ class Label(displayio.Group):
         if t == self._text:
             return
         self._text = t
-        atlas, adv, th, yt, amax, box = _atlas()
+        atlas, adv, th, yt, amax, box = font.atlas()
         # the grid: the longest line's glyphs across, the lines up to the last with a glyph down
         tiles = self.buf if len(t) <= len(self.buf) else bytearray(len(t))
-        n = self.decode(t, tiles)
+        n = decode(t, tiles)
         cols, rows, n = n >> 16 & 0x7F, n >> 23, n & 0xFFFF
         if self.grid is not None:
             tg = self.tg
@@ -233,8 +154,45 @@ def label(group, text, x, y, color=_WHITE, anchor=(0, 0), bg=None):
     return lb
 
 
-def set_text(lb, text, color=None):
-    if lb.text != text:
-        lb.text = text
-    if color is not None and lb.color != color:
-        lb.color = color
+def lines_label(group, x, y, color, grid=None):
+    """A multi-line label whose line i is centred on y + i * CH_H (x = left edge); grid: its
+    (columns, lines) at least (Label)."""
+    lb = Label(text="", color=color, x=x, y=y + CH_H // 2, grid=grid)
+    group.append(lb)
+    return lb
+
+
+def wrap(lines, n):
+    """Lines word-wrapped to n characters (a word longer than n is cut; a line's last word never
+    alone on its last line; a "- " item's lines indented under it): the text screens and
+    the menus' notes. Here, loaded with every displayio view: in a module of its own, the
+    pause menu waited ~15 ms more for its import."""
+    out = []
+    for line in lines:
+        k = len(out)
+        pad = "  " if line[:2] == "- " else " " if line[:1] == " " else ""  # a list's item
+        while len(line) > n:
+            i = line.rfind(" ", 0, n + 1)
+            if i <= len(pad):  # no space after the indent: the word is cut
+                i = n
+            out.append(line[:i].rstrip())
+            line = pad + line[i:].lstrip()
+        if len(out) > k and " " not in line.strip():  # no word left alone on the last line:
+            prev = out[-1]                            # the one before gives it its last word
+            i = prev.rfind(" ")
+            if i > 0 and " " in prev[:i].strip() and len(prev) - i + len(line) <= n:
+                out[-1] = prev[:i]
+                line = pad + prev[i + 1:] + " " + line.lstrip()
+        out.append(line)
+    return out
+
+
+def rect(bmp, x, y, w, h, v):
+    if w <= 0 or h <= 0:
+        return
+    if _fill_region is not None:
+        _fill_region(bmp, x, y, x + w, y + h, v)
+        return
+    for j in range(y, y + h):
+        for i in range(x, x + w):
+            bmp[i, j] = v

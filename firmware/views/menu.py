@@ -1,7 +1,7 @@
 # The menus' view (title, rule options, settings; the pause menu's box: views/pause.py).
 # A label per row, each as wide as its text: a step redraws two rows, not the list.
 import displayio
-from firmware.views import ui
+from firmware.views import ui, label
 from firmware.views.gauge import battery, show
 from engine.games import TITLES
 
@@ -18,36 +18,36 @@ class MenuView:
         self.panel = panel  # the title's picture, a Game-row change: straight to it (update)
         self.group = displayio.Group()
         g = self.group
-        self.title = ui.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
+        self.title = label.label(g, "", w // 2, 2, ui.YELLOW, (0.5, 0))
         self.n = max(3, (h - 4 * LINE - 4) // LINE)
         self.y0 = 4 + LINE
         # a label per row: a step recolours and re-marks two rows, and only their pixels are
         # sent to the panel (one label for all rows redrew the whole list, ~0.4 s at 320x240)
-        self.lines = [ui.Label(text="", color=ui.TEXT, x=2, y=self.row_y(i) + ui.CH_H // 2,
+        self.lines = [label.Label(text="", color=ui.TEXT, x=2, y=self.row_y(i) + ui.CH_H // 2,
                                grid=(0, 1)) for i in range(self.n)]
         for lb in self.lines:
             g.append(lb)
         # the selected row's marks (">" before an action, "<" ">" round a value) are labels of
         # their own: a step moves them and recolours two rows, no row's text is drawn again
-        self.mark_l = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
-        self.mark_r = ui.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
+        self.mark_l = label.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
+        self.mark_r = label.Label(text="", color=ui.YELLOW, x=2, y=self.y0 + ui.CH_H // 2)
         g.append(self.mark_l)
         g.append(self.mark_r)
         # more rows above / below than the screen shows (160x128): "^" at the title's right
         # end, "v" under the list's (the rows themselves may be as wide as the screen)
-        self.up = ui.label(g, "", w - 2, 2, ui.CYAN, (1.0, 0))
+        self.up = label.label(g, "", w - 2, 2, ui.CYAN, (1.0, 0))
         self.battery = battery(g, 2, 4)  # the title's: the board's battery gauge, if any
-        self.down = ui.label(g, "", w - 2, min(self.row_y(self.n), h - 4 * LINE + 7), ui.CYAN,
+        self.down = label.label(g, "", w - 2, min(self.row_y(self.n), h - 4 * LINE + 7), ui.CYAN,
                              (1.0, 0))
         self.chars = (w - 4) // ui.CH_W
         # what the selected row is about, word-wrapped on two lines (nothing cut off): a label
         # of fixed width per line, so a new note sends each line's changed characters only
         # (the keys' hints share their start: "up/down: choose, A: select")
-        self.note = [ui.Label(text="", color=ui.CYAN, x=2, y=h - 3 * LINE + 3 + i * ui.CH_H +
+        self.note = [label.Label(text="", color=ui.CYAN, x=2, y=h - 3 * LINE + 3 + i * ui.CH_H +
                                ui.CH_H // 2, grid=(self.chars, 1)) for i in range(2)]
         for lb in self.note:
             g.append(lb)
-        self.msg = ui.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
+        self.msg = label.label(g, "", w // 2, h - LINE + 1, ui.YELLOW, (0.5, 0))
         self.top = 0
         self.rows = [""] * self.n  # the text of each visible row (for tests)
         self.seen = None  # (screen, its stamp, top row, selected row) at the last update
@@ -133,7 +133,7 @@ class MenuView:
         if not items or not self.top <= sel < self.top + self.n:
             ui.set_text(self.mark_l, "")
             ui.set_text(self.mark_r, "")
-        note = ui.wrap([m.note() or s.notice], self.chars)
+        note = label.wrap([m.note() or s.notice], self.chars)
         for i in range(2):
             ui.set_text(self.note[i], note[i] if i < len(note) else "")
         ui.set_text(self.msg, ui.fit(s.msg or (s.notice if s.screen == "title" else ""), self.w),
@@ -194,7 +194,7 @@ def draw(bmp, game):
             if w > 0 and h > 0:
                 p.fill(tg.x + x, tg.y + y, w, h, _COLORS[v])
     else:
-        rect = ui.rect
+        rect = label.rect
     _, cols, rows, ends, seeds = module("firmware.games." + game).DESC
     w, h = bmp.width, bmp.height
     rect(bmp, 0, 0, w, h, 1)  # the board (one fill of the whole: a word at a time, direct.py),

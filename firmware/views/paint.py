@@ -6,7 +6,7 @@
 # it shows changed. (Names: the app's own where they fit, Pit, Label, Layers, Frame: every new
 # name is interned on the chip for good, docs/architecture.md.)
 from engine.compat import const
-from firmware.views import ui, label
+from firmware.views import ui, font
 
 _CAPTURED = const(0xA03020)  # a capture's body
 
@@ -288,7 +288,7 @@ class Layers:
 
 
 class Label:
-    """A line of text on the panel, placed as ui.label places a label.Label (x, y and the
+    """A line of text on the panel, placed as label.label places a label.Label (x, y and the
     anchor's share of its width), on the black backdrop. Setting text or color marks it due;
     the view sends what is due once per update (Frame.send), the old text's place blacked out
     with the new."""
@@ -328,8 +328,8 @@ class Label:
 
     def send(self):
         t = self._text
-        L = label.Label
-        n = L.decode(None, t, L.buf if len(t) <= len(L.buf) else bytearray(len(t)))
+        b = font.buf
+        n = font.decode(t, b if len(t) <= len(b) else bytearray(len(t)))
         tw = (n >> 16 & 0x7F) * ui.CH_W
         x = self.pos[0] - round(self.anchor[0] * tw)
         x0, w0 = self.at

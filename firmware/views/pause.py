@@ -1,7 +1,7 @@
 # The pause menu's view: a box over the board, just big enough for its rows, drawn straight to
 # the panel as the board is (firmware/views/direct.py, issue 53): a row sent when its text or
 # colour changes; closing it draws again only the box's area of the board (App.drop_view).
-from firmware.views import ui, label
+from firmware.views import ui, font
 from firmware.views.paint import pen
 from firmware.common import key
 
@@ -17,7 +17,7 @@ class PauseView:
         bw = min(w, W)
         bh = min(h, ((n + 2) * LINE + 4 + 15) // 16 * 16)  # (16s: its size when a backdrop)
         self.screen = panel
-        label.glyphs()  # the labels' atlas (its letters' widths place the title)
+        font.glyphs()  # the labels' atlas (its letters' widths place the title)
         self.x = (w - bw) // 2
         self.y = (h - bh) // 2
         self.w = bw
@@ -64,14 +64,13 @@ class PauseView:
                 row = (row + " " * 14)[:14] + ("^" if i == 0 else "v")  # more rows there
             self.rows[i] = row
             st.append((row, ui.YELLOW if k == sel else ui.TEXT if m.item_enabled(it) else
-                       ui.DIM))
-        st.append((self.keys, ui.DIM))
-        L = ui.Label
+                       ui.DIM, None))
+        st.append((self.keys, ui.DIM, None))
         for i in range(len(st)):  # each row's tiles, decoded once (direct.Panel.glyphs)
             t = st[i][0]
             b = bytearray(len(t) + 1)
-            n = L.decode(None, t, b)
-            st[i] = st[i] + (None, ) * (3 - len(st[i])) + (bytes(b[:n & 0xFFFF]), n >> 16 & 0x7F)
+            n = font.decode(t, b)
+            st[i] += (bytes(b[:n & 0xFFFF]), n >> 16 & 0x7F)
         old = self.state
         self.state = st
         if old[0] is None:

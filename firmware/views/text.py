@@ -1,7 +1,7 @@
 # Text screens' view: "How to play" (scrollable), round summaries, the game-over score table.
 # One multi-line label for the body, a grid of the whole page written line by line.
 import displayio
-from firmware.views import ui
+from firmware.views import ui, label
 
 
 class TextView:
@@ -12,13 +12,13 @@ class TextView:
         self.h = h
         self.group = displayio.Group()
         g = self.group
-        self.title = ui.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
+        self.title = label.label(g, "", w // 2, 1, ui.YELLOW, (0.5, 0))
         self.n = (h - 2 * ui.CH_H - 4) // ui.CH_H
         self.y0 = ui.CH_H + 2
         # a grid of the whole page, made once: a new page (a scroll, the review's progress on
         # the score page) sends only the box round the characters that changed
-        self.body = ui.lines_label(g, 3, self.y0, ui.TEXT, ((w - 4) // ui.CH_W, self.n))
-        self.foot = ui.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
+        self.body = label.lines_label(g, 3, self.y0, ui.TEXT, ((w - 4) // ui.CH_W, self.n))
+        self.foot = label.label(g, "", w // 2, h - ui.CH_H - 1, ui.CYAN, (0.5, 0))
         self.rows = []
         self.scr = None  # the screen whose text was wrapped to this view (update)
 

@@ -1,17 +1,9 @@
-# Shared by the views: colours, rectangles, text labels (terminalio.FONT), lines fitted and
-# wrapped. displayio's screens (menus, text pages) use palette-indexed bitmaps only, nothing
-# full-screen; the board is drawn straight to the panel (firmware/views/paint.py).
-import displayio
-import terminalio
+# Shared by the views: colours, the font's cell, lines fitted, a label's text set. The board is
+# drawn straight to the panel (firmware/views/paint.py); displayio's screens (menus, text pages:
+# palette-indexed bitmaps only, nothing full-screen) have their labels and rectangles in
+# firmware/views/label.py.
 from engine.compat import const
 
-try:
-    import bitmaptools
-    _fill_region = bitmaptools.fill_region
-except (ImportError, AttributeError):
-    _fill_region = None
-
-FONT = terminalio.FONT
 CH_W = 6      # terminalio glyph cell
 CH_H = 12
 
@@ -39,57 +31,17 @@ STYLE_RING = {"": RING, "cursor": YELLOW, "last": CYAN, "hint": GREEN, "capture"
               "active": TEXT, "next": _MAGENTA}
 
 
-def rect(bmp, x, y, w, h, v):
-    if w <= 0 or h <= 0:
-        return
-    if _fill_region is not None:
-        _fill_region(bmp, x, y, x + w, y + h, v)
-        return
-    for j in range(y, y + h):
-        for i in range(x, x + w):
-            bmp[i, j] = v
-
-
-# Text: firmware/views/label.py (a label of font tiles), re-exported here for the views.
-from firmware.views.label import Label, label, set_text  # noqa: E402,F401
-
-
-def lines_label(group, x, y, color, grid=None):
-    """A multi-line label whose line i is centred on y + i * CH_H (x = left edge); grid: its
-    (columns, lines) at least (Label)."""
-    lb = Label(text="", color=color, x=x, y=y + CH_H // 2, grid=grid)
-    group.append(lb)
-    return lb
-
-
 def fit(text, width):
     n = width // CH_W
     return text if len(text) <= n else text[:n]
 
 
-def wrap(lines, n):
-    """Lines word-wrapped to n characters (a word longer than n is cut; a line's last word never
-    alone on its last line; a "- " item's lines indented under it): the text screens and
-    the menus' notes. Here, loaded with every view: in a module of its own, the pause menu
-    waited ~15 ms more for its import."""
-    out = []
-    for line in lines:
-        k = len(out)
-        pad = "  " if line[:2] == "- " else " " if line[:1] == " " else ""  # a list's item
-        while len(line) > n:
-            i = line.rfind(" ", 0, n + 1)
-            if i <= len(pad):  # no space after the indent: the word is cut
-                i = n
-            out.append(line[:i].rstrip())
-            line = pad + line[i:].lstrip()
-        if len(out) > k and " " not in line.strip():  # no word left alone on the last line:
-            prev = out[-1]                            # the one before gives it its last word
-            i = prev.rfind(" ")
-            if i > 0 and " " in prev[:i].strip() and len(prev) - i + len(line) <= n:
-                out[-1] = prev[:i]
-                line = pad + prev[i + 1:] + " " + line.lstrip()
-        out.append(line)
-    return out
+def set_text(lb, text, color=None):
+    """A label's (label.Label's, paint.Label's) text and colour, set only where they change."""
+    if lb.text != text:
+        lb.text = text
+    if color is not None and lb.color != color:
+        lb.color = color
 
 
 BAR_H = 8  # the AI's progress bar's height (firmware/views/paint.py Frame)
