@@ -81,6 +81,30 @@ class FrameBus:
                 self.buf[i:i + 2] = data[2 * k:2 * k + 2]
                 self.pixels += 1
 
+    def raw(self, b, n):
+        """The first n rows of a strip (a Blinka Bitmap) as the chip's memoryview of a Bitmap
+        gives them (a 16-bit value an item, little-endian): what firmware/views/direct.py sends
+        on the desktop, whose Bitmap has no buffer."""
+        w = b.width
+        out = bytearray(2 * w * n)
+        for j in range(n):
+            for i in range(w):
+                v = b[i, j]
+                k = 2 * (j * w + i)
+                out[k] = v & 255
+                out[k + 1] = v >> 8
+        return memoryview(out).cast("H")
+
+    def replace(self, p, v, lo, hi):
+        """bitmaptools.replace_color (CircuitPython's; Blinka's has none) for panel p's strip:
+        its pixels of value v made p's colour code, in its columns lo to hi (hi < 0: all)."""
+        b = p.bmp
+        code = p.code
+        for j in range(p.ch):
+            for i in range(lo, hi if hi >= 0 else p.cw):
+                if b[i, j] == v:
+                    b[i, j] = code
+
     def screen(self, c, r):
         """Controller column c, row r -> the screen's (x, y)."""
         c -= self.oc

@@ -174,6 +174,7 @@ HW_FAKES = {
     "board.py": "import displayio\n"
                 "class _Bus:\n"
                 "    def send(self, command, data): pass\n"
+                "    def raw(self, b, n): return memoryview(b._data)\n"
                 "class _Display:\n"
                 "    def __init__(self, w, h):\n"
                 "        self.width, self.height, self.rotation, self.bus = w, h, 0, _Bus()\n"
@@ -187,7 +188,8 @@ HW_FAKES = {
     "microcontroller.py": "nvm = bytearray(4096)\n",
     "busio.py": "class SPI:\n    def __init__(self, *a, **k): pass\n",
     "fourwire.py": "class FourWire:\n    def __init__(self, *a, **k): pass\n"
-                   "    def send(self, command, data): pass\n",
+                   "    def send(self, command, data): pass\n"
+                   "    def raw(self, b, n): return memoryview(b._data)\n",
     "busdisplay.py": "class BusDisplay:\n"
                      "    def __init__(self, bus, init, width=0, height=0, rotation=0, **k):\n"
                      "        self.width, self.height, self.bus = width, height, bus\n"

@@ -11,17 +11,17 @@
 # the panel reads; its width (in controller columns) even, so that its rows have no padding.
 import gc
 
+import bitmaptools
 import displayio
 from engine.compat import const
 from firmware.views import font
 from firmware.common import unload
 
-try:
-    import bitmaptools
-    _fill = bitmaptools.fill_region
-    _blit = bitmaptools.blit
-except (ImportError, AttributeError):
-    bitmaptools = _fill = _blit = None
+_fill = bitmaptools.fill_region
+_blit = bitmaptools.blit
+# (the desktop's Blinka bitmaptools has no replace_color, nor its Bitmap a buffer: there the
+# panel's bus, boards/headless.py FrameBus, does those two)
+_swap = getattr(bitmaptools, "replace_color", None)
 
 _CASET = const(0x2A)
 _RASET = const(0x2B)
@@ -150,7 +150,7 @@ class Panel:
             self.y0 = r0 - o[1]
             self.ch = n
             pen(self, arg)
-            d = m if m is not None else raw(b, n)
+            d = m if m is not None else bus.raw(b, n)  # (the desktop's)
             if ew == cw:  # the rows follow each other: one write
                 a[0] = r0 >> 8
                 a[1] = r0 & 255
@@ -216,14 +216,8 @@ class Panel:
             # a time, ~0.7 us each on the chip); its rows not sent do not matter. (Blinka's
             # fill leaves some pixels out: the desktop fills a region.)
             b.fill(self.code)
-        elif _fill is not None:
-            _fill(b, c, r, x1, y1, self.code)  # type: ignore[arg-type]  # (drawing: a strip)
         else:
-            v = self.code
-            for j in range(r, y1):
-                for i in range(c, x1):
-                    b[i, j] = v
-
+            _fill(b, c, r, x1, y1, self.code)  # type: ignore[arg-type]  # (drawing: a strip)
 
     def glyphs(self, x, y, t, color):
         """One line of text t in the labels' font (firmware/views/font.py: its atlas, its
@@ -309,7 +303,6 @@ class Panel:
             self.replace(1, color, lo, hi)
         return n * adv
 
-
     def replace(self, v, color, lo=0, hi=-1):
         """The strip's pixels of value v (a value no colour of the app is stored as: 1, 3)
         made the colour (bitmaptools.replace_color, C; the desktop: the window's columns lo to
@@ -318,31 +311,10 @@ class Panel:
             self.last = color
             c = (color >> 8 & 0xF800) | (color >> 5 & 0x07E0) | (color >> 3 & 0x1F)
             self.code = (c & 0xFF) << 8 | c >> 8
-        b = self.bmp
-        swap = getattr(bitmaptools, "replace_color", None)  # (not in Blinka's)
-        if swap is not None:
-            swap(b, v, self.code)
-            return
-        code = self.code
-        for j in range(self.ch):
-            for i in range(lo, hi if hi >= 0 else self.cw):
-                if b[i, j] == v:
-                    b[i, j] = code
-
-
-def raw(b, n):
-    """The first n rows of a Blinka Bitmap as the chip's memoryview of a Bitmap gives them (a
-    16-bit value an item, little-endian): the desktop's stand-in for memoryview(bitmap)."""
-    w = b.width
-    out = bytearray(2 * w * n)
-    for j in range(n):
-        for i in range(w):
-            v = b[i, j]
-            k = 2 * (j * w + i)
-            out[k] = v & 255
-            out[k + 1] = v >> 8
-    m = memoryview(out)
-    return m.cast("H") if hasattr(m, "cast") else m  # (MicroPython's stand-ins: tests)
+        if _swap is not None:
+            _swap(self.bmp, v, self.code)
+        else:  # (the desktop's: its bus does it, in the strip's columns lo to hi)
+            self.bus.replace(self, v, lo, hi)
 
 
 def make(board):
