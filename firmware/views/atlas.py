@@ -1,5 +1,6 @@
-# The labels' atlas of the font's glyphs (firmware/views/font.py), built once at the first text
-# by this module, loaded for that call and dropped: its code takes no heap afterwards.
+# The pictures made once and kept, by code loaded for the call and dropped (no heap afterwards):
+# the labels' atlas of the font's glyphs (firmware/views/font.py), built at the first text; its
+# copy turned as the panel is (firmware/views/direct.py); a half-moon's outline (paint.py Pit).
 # Tile c - 32 is ASCII c (32..127), tile 96 + i the marked letter marked[i]: its base letter plus
 # the mark in the cell's blank rows above it, as Terminus draws them (always composed, so the
 # desktop and the device look the same). A tile is the font's advance wide and its ascent +
@@ -101,3 +102,31 @@ def turn(glyphs, rotation):
                     else:
                         b[o + adv - 1 - i, th - 1 - j] = 1
     return b, adv, th
+
+
+def outline(w, h, shape):
+    """A w x h half-moon's outline (an ellipse's half, the ring 2 px wide inside it; worked
+    out by rows, the ring's span then the body's over it), as column spans: per column i, bytes 4i..4i+3 = the ring's first row
+    and rows, the body's first row and rows (each column's are one run: the shape is convex).
+    Drawn by columns, a 114-pixel-tall half-moon is 2 fills a column, not 2 a row. Made once,
+    as the board's view is made (firmware/views/paint.py Pit)."""
+    b = bytearray(4 * w)
+    left = shape == "left"
+    cx = w - 1 if left else 0
+    for inner in (0, 2):
+        rx = w - 1 - inner
+        ry = h // 2 - inner
+        for j in range(inner, h - inner):
+            dy = (2 * j + 1 - h) / 2.0
+            t = 1.0 - (dy * dy) / (ry * ry)
+            if t <= 0:
+                continue
+            span = int(rx * (t ** 0.5))
+            n = span + 1 if not inner else (span - 1 if span > 1 else 0)
+            x = cx - span if left else (0 if not inner else 2)
+            for i in range(x, x + n):
+                k = 4 * i + inner
+                if not b[k + 1]:
+                    b[k] = j
+                b[k + 1] = j + 1 - b[k]
+    return b

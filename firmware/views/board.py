@@ -3,7 +3,7 @@
 from firmware.views import ui, font
 from firmware.views.paint import pen, Pit, Layers, Label
 from engine.compat import const, ticks_diff
-from firmware.common import num, key, suffix
+from firmware.common import num, key, suffix, unload
 
 _BAR_W = const(30)  # the AI's progress bar at least (a fifth of the screen)
 
@@ -27,6 +27,7 @@ class BoardView:
         self.seen = None  # (scene, styles, position, names) of the pits drawn on a human's turn
         self.box = None  # the rectangle repaint() draws again
         self.layout(session)
+        unload("firmware.views.atlas")  # (its half-moons' outlines made: Pit)
 
     def repaint(self, x, y, w, h):
         """The screen's rectangle x, y, w, h drawn again, everything in it composed in each strip

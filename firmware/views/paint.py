@@ -27,33 +27,6 @@ RECTS = (  # 0 1 / 2 3 / 4 5 / 6 7 / 8 9 / Q + * (overlaps: the same colour)
 AT = b"\x00\x08\x0e\x18\x20\x26\x30\x3a\x40\x4a\x54\x5c\x60\x6c"
 
 
-def _outline(w, h, shape):
-    """A w x h half-moon's outline (an ellipse's half, the ring 2 px wide inside it; worked
-    out by rows, the ring's span then the body's over it), as column spans: per column i, bytes 4i..4i+3 = the ring's first row
-    and rows, the body's first row and rows (each column's are one run: the shape is convex).
-    Drawn by columns, a 114-pixel-tall half-moon is 2 fills a column, not 2 a row. Made once."""
-    b = bytearray(4 * w)
-    left = shape == "left"
-    cx = w - 1 if left else 0
-    for inner in (0, 2):
-        rx = w - 1 - inner
-        ry = h // 2 - inner
-        for j in range(inner, h - inner):
-            dy = (2 * j + 1 - h) / 2.0
-            t = 1.0 - (dy * dy) / (ry * ry)
-            if t <= 0:
-                continue
-            span = int(rx * (t ** 0.5))
-            n = span + 1 if not inner else (span - 1 if span > 1 else 0)
-            x = cx - span if left else (0 if not inner else 2)
-            for i in range(x, x + n):
-                k = 4 * i + inner
-                if not b[k + 1]:
-                    b[k] = j
-                b[k + 1] = j + 1 - b[k]
-    return b
-
-
 def pen(p, a):
     """Panel.draw's pen for everything here: a's own paint(p)."""
     a.paint(p)
@@ -82,7 +55,7 @@ def _pit(p, x, y, w, h, shape, m, st, tone):
         fill(x + w - 1, y, 1, 1, 0)
         fill(x, y + h - 1, 1, 1, 0)
         fill(x + w - 1, y + h - 1, 1, 1, 0)
-    else:  # the half-moon: its outline by columns (m: _outline), those in this strip only
+    else:  # the half-moon: its outline by columns (m: atlas.outline), those in this strip only
         fill(x, y, w, h, 0)  # (a tall one takes two strips on a turned 320x240 panel)
         t = p.turn
         lo = p.x0 if t == 0 else p.w - p.ch - p.y0 if t == 270 else p.y0 if t == 90 else \
@@ -216,7 +189,10 @@ class Pit:
         self.w = w
         self.h = h
         self.shape = shape
-        self.rows = None if shape == "box" else _outline(w, h, shape)  # a half-moon's
+        self.rows = None  # a half-moon's outline, by code loaded while the view is made
+        if shape != "box":  # (firmware/views/atlas.py; dropped by BoardView once it is made)
+            from firmware.views import atlas
+            self.rows = atlas.outline(w, h, shape)
         self.tone = tone
         self.state = None
 
