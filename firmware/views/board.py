@@ -1,7 +1,7 @@
 # The part of every game screen that is the same: status line (whose turn, round), AI-thinking
 # indicator, message/prompt line, pit styles (cursor, last move, hint, sowing, capture).
 from firmware.views import ui, font
-from firmware.views.paint import pen, Pit, Layers, Label
+from firmware.views.paint import pen, Pit, Label
 from engine.compat import const, ticks_diff
 from firmware.common import num, key, suffix, unload
 
@@ -62,9 +62,6 @@ class BoardView:
         y1 = y + h if y + h < sy + sh else sy + sh
         for t in self.parts:
             k = type(t)
-            if k is Layers:
-                t.paint(p, x0, y0, x1, y1)
-                continue
             if k is Pit:
                 ax = t.x
                 ay = t.y
@@ -75,6 +72,9 @@ class BoardView:
                 ay = t.pos[1]
                 aw = t.at[1]
                 ah = ui.CH_H
+            elif k is not Frame:  # a grid of pits (Omweso's Layers): those in the box
+                t.paint(p, x0, y0, x1, y1)
+                continue
             elif t.bar_v != -2:  # the Frame: its bar, when shown
                 ax = t.w - t.bar_w - 3
                 ay = 2
@@ -104,7 +104,7 @@ class BoardView:
         self.info0 = self.label(w // 2, h - 2 * line, ui.P_COL[0])
         return cw, rh, (w - 7 * cw) // 2, 2 * line + (bh - 2 * rh) // 2
 
-    # the pieces a game's layout makes: a line of text (centred on x), a pit, Omweso's grid
+    # the pieces a game's layout makes: a line of text (centred on x), a pit
     def label(self, x, y, color):
         t = Label(self.screen, x, y, color, (0.5, 0), self.due)
         self.parts.append(t)
@@ -112,11 +112,6 @@ class BoardView:
 
     def pit(self, x, y, w, h, shape="box"):
         t = Pit(self.screen, x, y, w, h, shape)
-        self.parts.append(t)
-        return t
-
-    def grid(self, at, cw, rh, pw):
-        t = Layers(self.screen, at, 8, 2, cw, rh, pw, rh - 2)
         self.parts.append(t)
         return t
 

@@ -32,7 +32,7 @@ def pen(p, a):
     a.paint(p)
 
 
-def _pit(p, x, y, w, h, shape, m, st, tone):
+def pit_pen(p, x, y, w, h, shape, m, st, tone):
     """A pit at x, y, w x h (its shape, a half-moon's outline m) showing state st (count, style,
     body, big, text, num: a Pit's) painted into panel p's strip: ring, body, big stone, seeds,
     count, number (in tone; None: the ring's colour, the plain ring's under the cursor). The
@@ -206,61 +206,7 @@ class Pit:
 
     def paint(self, p):
         if self.state is not None:
-            _pit(p, self.x, self.y, self.w, self.h, self.shape, self.rows, self.state, self.tone)
-
-
-class Layers:
-    """Omweso's pits on the panel (pit k: row k // cols from the bottom, column k % cols; each
-    half's top-left pit at origins[half]), their numbers dark. No object per pit (32 of them
-    next to the AI's search): each pit's state in one list (a Pit's, see Pit.draw)."""
-
-    def __init__(self, screen, origins, cols, rows, cw, rh, pw, ph):
-        self.screen = screen
-        self.cols = cols
-        self.rows = rows
-        self.origins = origins
-        self.cw = cw
-        self.rh = rh
-        self.w = pw
-        self.h = ph
-        self.state = [None] * (2 * rows * cols)
-        self.k = 0  # the pit being drawn
-
-    def row_x(self, r):
-        return self.origins[r // self.rows][0]
-
-    def row_y(self, r):
-        rows = self.rows
-        return self.origins[r // rows][1] + (rows - 1 - r % rows) * self.rh
-
-    def draw(self, k, count, style, body, big, text, num):
-        st = (count, style, body, big, text, num)
-        if st == self.state[k]:
-            return False
-        self.state[k] = st
-        self.k = k
-        self.screen.draw(self.row_x(k // self.cols) + k % self.cols * self.cw,
-                         self.row_y(k // self.cols), self.w, self.h, pen, self)
-        return True
-
-    def paint(self, p, x0=0, y0=0, x1=-1, y1=-1):
-        """Pit k (draw()'s) into p's strip, or (x1 >= 0) the pits in the screen's rectangle x0,
-        y0 to x1, y1 (not included)."""
-        for k in range(len(self.state)) if x1 >= 0 else (self.k,):
-            st = self.state[k]
-            x = self.row_x(k // self.cols) + k % self.cols * self.cw
-            y = self.row_y(k // self.cols)
-            if st is not None and (x1 < 0 or x < x1 and x0 < x + self.w and y < y1 and
-                                   y0 < y + self.h):
-                _pit(p, x, y, self.w, self.h, "box", None, st, ui.RING)
-
-    def pit(self, k):
-        """Pit k as a Pit (its place, size and state: to read; drawn by draw(k, ...))."""
-        p = Pit(self.screen, self.row_x(k // self.cols) + k % self.cols * self.cw,
-                self.row_y(k // self.cols), self.w, self.h, "box", ui.RING)
-        p.state = self.state[k]
-        return p
-
+            pit_pen(p, self.x, self.y, self.w, self.h, self.shape, self.rows, self.state, self.tone)
 
 
 class Label:

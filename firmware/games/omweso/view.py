@@ -2,6 +2,7 @@
 # the human's against the AI): the viewer's outer row at the bottom, inner row above it.
 from firmware.views import ui
 from firmware.views.board import BoardView
+from firmware.views.paint import pen, pit_pen, Pit
 from firmware.games.omweso import adapter as G
 from engine.compat import const
 
@@ -28,7 +29,9 @@ class View(BoardView):
         px = (cw - pw) // 2
         # the pits by screen position (G.slot_index: row * 8 + column, rows from the bottom);
         # the viewer's half 2 px lower, the other's 2 px higher, for a gap between the sides
-        self.layers = self.grid(((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), cw, rh, pw)
+        self.layers = t = Layers(self.screen, ((x0 + px, y0 + 2 * rh + 5), (x0 + px, y0 + 1)), 8,
+                                 2, cw, rh, pw, rh - 2)
+        self.parts.append(t)
 
     def viewer(self, s):
         m = s.cfg["mode"]
@@ -89,3 +92,56 @@ class View(BoardView):
             t = "%s: %dpt  %s: %dpt  to %d" % (nm[0], pt[0], nm[1], pt[1],
                                            scene["rules"]["match_points"])
             ui.set_text(self.info, ui.fit(t, self.w))
+
+
+class Layers:
+    """Omweso's pits on the panel (drawn by firmware/views/paint.py's pen, as a Pit is) (pit k: row k // cols from the bottom, column k % cols; each
+    half's top-left pit at origins[half]), their numbers dark. No object per pit (32 of them
+    next to the AI's search): each pit's state in one list (a Pit's, see Pit.draw)."""
+
+    def __init__(self, screen, origins, cols, rows, cw, rh, pw, ph):
+        self.screen = screen
+        self.cols = cols
+        self.rows = rows
+        self.origins = origins
+        self.cw = cw
+        self.rh = rh
+        self.w = pw
+        self.h = ph
+        self.state = [None] * (2 * rows * cols)
+        self.k = 0  # the pit being drawn
+
+    def row_x(self, r):
+        return self.origins[r // self.rows][0]
+
+    def row_y(self, r):
+        rows = self.rows
+        return self.origins[r // rows][1] + (rows - 1 - r % rows) * self.rh
+
+    def draw(self, k, count, style, body, big, text, num):
+        st = (count, style, body, big, text, num)
+        if st == self.state[k]:
+            return False
+        self.state[k] = st
+        self.k = k
+        self.screen.draw(self.row_x(k // self.cols) + k % self.cols * self.cw,
+                         self.row_y(k // self.cols), self.w, self.h, pen, self)
+        return True
+
+    def paint(self, p, x0=0, y0=0, x1=-1, y1=-1):
+        """Pit k (draw()'s) into p's strip, or (x1 >= 0) the pits in the screen's rectangle x0,
+        y0 to x1, y1 (not included)."""
+        for k in range(len(self.state)) if x1 >= 0 else (self.k,):
+            st = self.state[k]
+            x = self.row_x(k // self.cols) + k % self.cols * self.cw
+            y = self.row_y(k // self.cols)
+            if st is not None and (x1 < 0 or x < x1 and x0 < x + self.w and y < y1 and
+                                   y0 < y + self.h):
+                pit_pen(p, x, y, self.w, self.h, "box", None, st, ui.RING)
+
+    def pit(self, k):
+        """Pit k as a Pit (its place, size and state: to read; drawn by draw(k, ...))."""
+        p = Pit(self.screen, self.row_x(k // self.cols) + k % self.cols * self.cw,
+                self.row_y(k // self.cols), self.w, self.h, "box", ui.RING)
+        p.state = self.state[k]
+        return p
