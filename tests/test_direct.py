@@ -65,6 +65,28 @@ def test_every_rotation_and_offset_shows_the_same_picture(w, h, rotation, offset
     assert bus.pixels == w * h == p.total
 
 
+
+def words(p, arg=None):
+    """Lines of text over a backdrop: one across strips' edges, one cut by the screen's left
+    edge, one by its bottom edge (direct.Panel.glyphs, the labels' atlas turned as the panel)."""
+    p.fill(0, 0, p.w, p.h, BROWN)
+    p.glyphs(3, p.h // 2 - 7, "\u00d4 \u0102n Quan 12, Wg!", WHITE)
+    p.glyphs(-8, 5, "left edge", GREEN)
+    p.glyphs(p.w // 3, p.h - 6, "bottom", RED)
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+@pytest.mark.parametrize("rotation, offset", TURNS[1:])
+@pytest.mark.parametrize("budget", (8192, 600))
+def test_text_on_every_rotation_and_offset_is_the_upright_panels(w, h, rotation, offset, budget):
+    want = bytearray(2 * w * h)
+    direct.Panel(FrameBus(want, w, h), w, h).draw(0, 0, w, h, words)
+    assert len(set(bytes(want[i:i + 2]) for i in range(0, len(want), 2))) == 4  # (text drawn)
+    buf = bytearray(2 * w * h)
+    direct.Panel(FrameBus(buf, w, h, rotation, offset), w, h, rotation, offset,
+                 budget).draw(0, 0, w, h, words)
+    assert buf == want
+
 def test_a_rectangle_sends_only_its_own_pixels_and_leaves_the_rest():
     d = headless.make(240, 135).display
     d.framebus = FrameBus(d.buf, 240, 135, 270, (52, 40))  # (the 240x135 ST7789's)

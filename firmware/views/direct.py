@@ -277,9 +277,9 @@ class Panel:
             else:
                 c = self.w - gx - adv - self.x0
                 r = self.h - y - th - self.y0
-            sx = 0 if side else v * adv  # the tile in the atlas
-            sy = v * adv if side else 0
             tw = th if side else adv
+            sx = v * tw  # the tile in the atlas
+            sy = 0
             tt = adv if side else th
             x1 = c + tw
             y1 = r + tt
