@@ -41,7 +41,8 @@ def test_a_texts_tiles_are_its_letters_ones():
     long_text = "\n".join(["How to play: sow the seeds"] * 30)  # a text screen's body
     lb = L.Label(long_text)
     assert tiles(lb) == expected(long_text, 26, 30)
-    assert len(F.buf) == 128 and L.Label.buf is F.buf  # kept small: a long text's tiles were its own, dropped
+    # kept small: a long text's tiles were its own, dropped
+    assert len(F.buf) == 128 and L.Label.buf is F.buf
     assert F.decode("\u00d7", bytearray(1)) == 0  # nothing drawn: no grid
     assert L.Label("\u00d7").tg is None
 

@@ -1,6 +1,7 @@
 # Omweso's board: seen from the mover, its free set-up screen, and its 32 pits drawn straight to
-# the panel (firmware/views/paint.py's Layers) where the render checks of test_app_render.py find
-# every pit, each sent alone when it changes, every count drawn within its pit.
+# the panel (firmware/games/omweso/view.py's Layers) where the render checks of
+# test_app_render.py find every pit, each sent alone when it changes, every count drawn within
+# its pit.
 import pytest
 
 from test_app_render import SIZES, check_board, load, press, setup_app, shot, shown
@@ -13,8 +14,9 @@ from firmware.games.omweso import adapter as g_omweso
 
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % sz for sz in SIZES])
 def test_omweso_pits_are_32_places_on_the_panel_and_nothing_of_displayio(size):
-    # firmware/views/paint.py's Layers: no bitmap or displayio object per pit, 32 pits each in
-    # its own place on the screen, none over another; every pit drawn where check_board finds it
+    # firmware/games/omweso/view.py's Layers: no bitmap or displayio object per pit, 32 pits
+    # each in its own place on the screen, none over another; every pit drawn where check_board
+    # finds it
     app, s = shown(size[0], size[1], "omweso")
     v = app.view
     pits = [v.layers.pit(k) for k in range(32)]

@@ -109,8 +109,9 @@ def turn(glyphs, rotation):
 
 def outline(w, h, shape):
     """A w x h half-moon's outline (an ellipse's half, the ring 2 px wide inside it; worked
-    out by rows, the ring's span then the body's over it), as column spans: per column i, bytes 4i..4i+3 = the ring's first row
-    and rows, the body's first row and rows (each column's are one run: the shape is convex).
+    out by rows, the ring's span then the body's over it), as column spans: per column i,
+    bytes 4i..4i+3 = the ring's first row and rows, the body's first row and rows (each
+    column's are one run: the shape is convex).
     Drawn by columns, a 114-pixel-tall half-moon is 2 fills a column, not 2 a row. Made once,
     as the board's view is made (firmware/views/paint.py Pit)."""
     b = bytearray(4 * w)

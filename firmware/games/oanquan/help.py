@@ -1,5 +1,6 @@
 # "How to play" for the app's scrollable help screen (loaded only while it is shown): one string
-# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/ui.py wrap).
+# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/label.py
+# wrap).
 HELP = (
     "\u00d4 \u0102n Quan (Vietnam)",
     "12 squares: your 5 at the bottom, the other player's 5 on top. The half-moons at the ends "

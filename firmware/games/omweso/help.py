@@ -1,5 +1,6 @@
 # "How to play" for the app's scrollable help screen (loaded only while it is shown): one string
-# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/ui.py wrap).
+# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/label.py
+# wrap).
 HELP = (
     "Omweso (Uganda)",
     "4 rows of 8 pits, 64 seeds. Your 16 pits are the 2 bottom rows: the outer row (bottom) and "

@@ -95,8 +95,9 @@ class View(BoardView):
 
 
 class Layers:
-    """Omweso's pits on the panel (drawn by firmware/views/paint.py's pen, as a Pit is) (pit k: row k // cols from the bottom, column k % cols; each
-    half's top-left pit at origins[half]), their numbers dark. No object per pit (32 of them
+    """Omweso's pits on the panel, drawn by firmware/views/paint.py's pen as a Pit is (pit k:
+    row k // cols from the bottom, column k % cols; each half's top-left pit at
+    origins[half]), their numbers dark. No object per pit (32 of them
     next to the AI's search): each pit's state in one list (a Pit's, see Pit.draw)."""
 
     def __init__(self, screen, origins, cols, rows, cw, rh, pw, ph):

@@ -1,5 +1,6 @@
 # "How to play" for the app's scrollable help screen (loaded only while it is shown): one string
-# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/ui.py wrap).
+# per paragraph ("" a blank line), word-wrapped to the screen's width (firmware/views/label.py
+# wrap).
 HELP = (
     "San-Yao (Henan, China)",
     "10 holes with 5 stones each. You control the bottom row at first. Sowing always goes "
