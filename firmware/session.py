@@ -233,7 +233,9 @@ class Session:
         if self.lesson is not None:  # a lesson's move: judged (firmware/lesson.py) once the board
             self.anim = None  # has gone (2 KB), and the animation and its code (they come back at
             unload("firmware.trace")  # the next move): lesson.py loads in their room (the lowest)
-            return self.stage != "demo" and self.clear() or self.learn("judge")
+            if self.stage != "demo":
+                self.clear()
+            return self.learn("judge")
         if a.replaying:  # a replay: back to where the player was
             a.replaying = False
             return self._begin_turn()
@@ -302,12 +304,14 @@ class Session:
                 if a.done(now):
                     self.skip_anim()
             elif ph == "ai":
-                self.ai().turn(now) and self._ai_move()
+                if self.ai().turn(now):
+                    self._ai_move()
             elif ph in ("select", "choose", "setup") and "blitz" in self.ad.SETTINGS and \
                     self.cfg["blitz"] and self.lesson is None and \
                     ticks_diff(now, self.turn_at) > self.cfg["blitz"] * 1000:
                 r = self._call("actions", "blitz_pass")  # None: a random move was played
-                r and self._back(*r)
+                if r:
+                    self._back(*r)
             if self.hint_due:  # asked two ticks ago: its words drawn since (do_hint)
                 self.hint_due -= 1
                 if not self.hint_due:
@@ -378,7 +382,8 @@ class Session:
             self.record = {} if clear else self._call("tally", "add")
 
     def do_undo(self):  # the positions to take back: actions.py
-        self.can_undo() and self._back(*self._call("actions", "undo"))
+        if self.can_undo():
+            self._back(*self._call("actions", "undo"))
 
     def _back(self, pos, seen, last, words):  # a position taken back to (undo, the blitz pass)
         self.rec.pos[:] = pos  # (pos: a view into the take-back store, gone with this call)
@@ -418,7 +423,8 @@ class Session:
         if out is None:  # (none left: its list shows)
             return
         match, stage, goal, bit, then = out
-        match and self._enter(match)
+        if match:
+            self._enter(match)
         self.phase, self.stage, self.goal = "none", stage or self.stage, goal or self.goal
         self.version += 1  # (the example's end: its lines drawn again)
         if bit:  # a lesson's saved once its board is drawn (Omweso's lowest point else); a
