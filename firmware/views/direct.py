@@ -29,6 +29,15 @@ _RAMWR = const(0x2C)
 # a strip's bytes at most: the strips of every width drawn so far share it (a 320x240 screen
 # goes out in strips of 12 rows; a 40x40 pit in one)
 _BUDGET = const(8192)
+# A line of text (a window at most _LINE pixels tall on the screen) goes out in pieces of one
+# size, so that every line goes through the same small strip and a pit's strip stays beside it:
+# a line's strip as wide as its text (a new width for each text) let the pit's strip go, and
+# the pit's the line's, each a new strip of 2-5 KB, and the heap they left was collected
+# inside the picture (a cursor step on the Display Pack 2.0 31 ms median, 41 max, 2026-12-06).
+# Upright, a line is sent in pieces _PIECE columns wide (the last one overlapping the one
+# before it), turned, a line's strip holds _PIECE rows at most.
+_LINE = const(16)
+_PIECE = const(64)
 
 
 class Panel:
@@ -75,6 +84,8 @@ class Panel:
         line's and a half-moon's strips are kept from frame to frame where they fit)."""
         ew = cw + (cw & 1)
         rows = self.budget // (2 * ew)
+        if ew <= _LINE:  # a line on a turned panel (a column of its text's cells)
+            rows = min(rows, _PIECE)
         rows = min(rows, (ch + 15) & ~15) if rows > 0 else 1
         buf = self.buf
         for i in range(len(buf)):
@@ -126,6 +137,17 @@ class Panel:
         w = min(w, self.w - x)
         h = min(h, self.h - y)
         if w <= 0 or h <= 0:
+            return
+        t = self.turn
+        if h <= _LINE and w > _PIECE and (t == 0 or t == 180):  # an upright line: in pieces
+            i = 0
+            while i < w:
+                if i:
+                    self.waste -= 1024  # (a line's garbage counted once, below)
+                j = i if i + _PIECE <= w else w - _PIECE
+                self.draw(x + j, y, _PIECE, h, pen, arg)
+                i += _PIECE
+            self.total -= (w + _PIECE - 1) // _PIECE * _PIECE * h - w * h  # (each pixel once)
             return
         c, r, cw, ch = self.box(x, y, w, h)
         b, m = self.strip(cw, ch)

@@ -222,6 +222,7 @@ class Label:
         self._text = ""
         self._color = color
         self.at = (x, 0)  # the drawn text's left and width
+        self.tiles = b""  # its text's tiles (font.decode's), as last sent
         self.due = due  # the list it joins when changed (None: sent at once)
 
     @property
@@ -251,7 +252,10 @@ class Label:
     def send(self):
         t = self._text
         b = font.buf
-        n = font.decode(t, b if len(t) <= len(b) else bytearray(len(t)))
+        if len(t) > len(b):
+            b = bytearray(len(t))
+        n = font.decode(t, b)
+        self.tiles = bytes(b[:n & 0xFFFF])  # (its pieces' strips need not decode it again)
         tw = (n >> 16 & 0x7F) * ui.CH_W
         x = self.pos[0] - round(self.anchor[0] * tw)
         x0, w0 = self.at
@@ -263,4 +267,4 @@ class Label:
 
     def paint(self, p):
         p.fill(0, 0, p.w, p.h, 0)
-        p.glyphs(self.at[0], self.pos[1], self._text, self._color)
+        p.glyphs(self.at[0], self.pos[1], self.tiles, self._color)
