@@ -191,7 +191,9 @@ FRAME_MS = 20      # a sowing frame that sends squares only (two at most)
 MOON_FRAME_MS = 45  # one that sends a half-moon too
 DIRECT_BOARDS = (("pico_display_pack2", "oanquan"),
                  pytest.param("pico_display_pack2", "omweso", marks=pytest.mark.long),
-                 pytest.param("sprig", "sanyao", marks=pytest.mark.long))
+                 pytest.param("sprig", "sanyao", marks=pytest.mark.long),
+                 # (its pits 31 wide: sent with their black neighbour column, Panel.draw apart)
+                 pytest.param("picosystem", "oanquan", marks=pytest.mark.long))
 
 
 @pytest.mark.parametrize("board, game", DIRECT_BOARDS)

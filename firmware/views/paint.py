@@ -201,7 +201,7 @@ class Pit:
         if st == self.state:
             return False
         self.state = st
-        self.screen.draw(self.x, self.y, self.w, self.h, pen, self)
+        self.screen.draw(self.x, self.y, self.w, self.h, pen, self, True)  # (a gap round it)
         return True
 
     def paint(self, p):

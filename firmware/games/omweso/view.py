@@ -126,7 +126,7 @@ class Layers:
         self.state[k] = st
         self.k = k
         self.screen.draw(self.row_x(k // self.cols) + k % self.cols * self.cw,
-                         self.row_y(k // self.cols), self.w, self.h, pen, self)
+                         self.row_y(k // self.cols), self.w, self.h, pen, self, True)
         return True
 
     def paint(self, p, x0=0, y0=0, x1=-1, y1=-1):
