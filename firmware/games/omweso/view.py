@@ -2,7 +2,7 @@
 # the human's against the AI): the viewer's outer row at the bottom, inner row above it.
 from firmware.views import ui
 from firmware.views.board import BoardView
-from firmware.views.paint import pen, pit_pen, Pit
+from firmware.views.paint import pen, pit_pen, same, Pit
 from firmware.games.omweso import adapter as G
 from engine.compat import const
 
@@ -120,10 +120,9 @@ class Layers:
         return self.origins[r // rows][1] + (rows - 1 - r % rows) * self.rh
 
     def draw(self, k, count, style, body, big, text, num):
-        st = (count, style, body, big, text, num)
-        if st == self.state[k]:
+        if same(self.state[k], count, style, body, big, text, num):
             return False
-        self.state[k] = st
+        self.state[k] = (count, style, body, big, text, num)
         self.k = k
         self.screen.draw(self.row_x(k // self.cols) + k % self.cols * self.cw,
                          self.row_y(k // self.cols), self.w, self.h, pen, self, True)
