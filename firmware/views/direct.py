@@ -38,6 +38,10 @@ _BUDGET = const(8192)
 # before it), turned, a line's strip holds _PIECE rows at most.
 _LINE = const(16)
 _PIECE = const(64)
+# The garbage a piece's drawing leaves, as the panel counts it (strip(): when to collect): a
+# square of the Display Pack 2.0 ~0.5 KB on the chip, a line ~0.45 KB (2026-12-06; 0.8 KB when
+# counted 1 KB, before a pit's state was compared without a tuple)
+_LEFT = const(512)
 
 
 class Panel:
@@ -145,7 +149,7 @@ class Panel:
             i = 0
             while i < w:
                 if i:
-                    self.waste -= 1024  # (a line's garbage counted once, below)
+                    self.waste -= _LEFT  # (a line's garbage counted once, below)
                 j = i if i + _PIECE <= w else w - _PIECE
                 self.draw(x + j, y, _PIECE, h, pen, arg)
                 i += _PIECE
@@ -196,7 +200,7 @@ class Panel:
             done += n
         self.total += cw * ch
         self.bmp = self.mv = None  # (a strip let go by strip() must not live on through them)
-        self.waste += 1024  # (a pit's drawing leaves ~0.8 KB of garbage on the chip)
+        self.waste += _LEFT
         if self.waste >= self.budget // 2:  # (strip()'s collection: why)
             self.waste = 0
             gc.collect()

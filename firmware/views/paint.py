@@ -27,6 +27,9 @@ RECTS = (  # 0 1 / 2 3 / 4 5 / 6 7 / 8 9 / Q + * (overlaps: the same colour)
 AT = b"\x00\x08\x0e\x18\x20\x26\x30\x3a\x40\x4a\x54\x5c\x60\x6c"
 
 
+_tiles = None  # the tiles of the line being sent (Label.send)
+
+
 def pen(p, a):
     """Panel.draw's pen for everything here: a's own paint(p)."""
     a.paint(p)
@@ -230,7 +233,6 @@ class Label:
         self._text = ""
         self._color = color
         self.at = (x, 0)  # the drawn text's left and width
-        self.tiles = b""  # its text's tiles (font.decode's), as last sent
         self.due = due  # the list it joins when changed (None: sent at once)
 
     @property
@@ -263,7 +265,8 @@ class Label:
         if len(t) > len(b):
             b = bytearray(len(t))
         n = font.decode(t, b)
-        self.tiles = bytes(b[:n & 0xFFFF])  # (its pieces' strips need not decode it again)
+        global _tiles  # (its strips need not decode it again; not an attribute of each line:
+        _tiles = memoryview(b)[:n & 0xFFFF]  # an 8th grew each one's table, ~60 bytes)
         tw = (n >> 16 & 0x7F) * ui.CH_W
         x = self.pos[0] - round(self.anchor[0] * tw)
         x0, w0 = self.at
@@ -272,7 +275,8 @@ class Label:
         self.at = (x, tw)
         if right > left:
             self.screen.draw(left, self.pos[1], right - left, ui.CH_H, pen, self)
+        _tiles = None  # (not kept: font.buf is every line's)
 
     def paint(self, p):
         p.fill(0, 0, p.w, p.h, 0)
-        p.glyphs(self.at[0], self.pos[1], self.tiles, self._color)
+        p.glyphs(self.at[0], self.pos[1], _tiles, self._color)
