@@ -34,59 +34,16 @@ class BoardView:
         before it is sent (each pixel sent once: no black between the pause box and the pits
         under it). (The board's first picture is drawn piece by piece over black: composed, each
         strip went over every piece in it, ~1.6 times as long on the chip.)"""
+        from firmware.views import compose  # (loaded for the call: compose.py)
         self.box = (x, y, w, h)
-        self.screen.draw(x, y, w, h, pen, self)
+        self.screen.draw(x, y, w, h, compose.pen, self)
         self.box = None
         self.seen = None
+        unload("firmware.views.compose")
 
     def paint(self, p):
-        """repaint()'s pen: black, then every piece in the box and in p's strip."""
+        """The first picture's pen: black (its pieces are drawn after it, each on its own)."""
         p.fill(0, 0, p.w, p.h, 0)
-        if self.box is None:
-            return
-        t = p.turn  # the strip on the screen (direct.Panel.fill's turn, inverted)
-        if t == 0 or t == 180:
-            sw = p.cw
-            sh = p.ch
-            sx = p.x0 if t == 0 else p.w - sw - p.x0
-            sy = p.y0 if t == 0 else p.h - sh - p.y0
-        else:
-            sw = p.ch
-            sh = p.cw
-            sx = p.w - sw - p.y0 if t == 270 else p.y0
-            sy = p.x0 if t == 270 else p.h - sh - p.x0
-        x, y, w, h = self.box
-        x0 = x if x > sx else sx
-        y0 = y if y > sy else sy
-        x1 = x + w if x + w < sx + sw else sx + sw
-        y1 = y + h if y + h < sy + sh else sy + sh
-        for t in self.parts:
-            k = type(t)
-            if k is Pit:
-                ax = t.x
-                ay = t.y
-                aw = t.w
-                ah = t.h
-            elif k is Label:
-                ax = t.at[0]
-                ay = t.pos[1]
-                aw = t.at[1]
-                ah = ui.CH_H
-            elif k is not Frame:  # a grid of pits (Omweso's Layers): those in the box
-                t.paint(p, x0, y0, x1, y1)
-                continue
-            elif t.bar_v != -2:  # the Frame: its bar, when shown
-                ax = t.w - t.bar_w - 3
-                ay = 2
-                aw = t.bar_w
-                ah = ui.BAR_H
-            else:
-                continue
-            if ax < x1 and x0 < ax + aw and ay < y1 and y0 < ay + ah:
-                if k is Label:
-                    p.glyphs(ax, ay, t.text, t.color)
-                else:
-                    t.paint(p)
 
     def layout(self, s):
         pass
