@@ -260,13 +260,13 @@ class Label:
             self.due.append(self)
 
     def send(self):
+        global _tiles  # its tiles while it is sent (its strips need not decode it again)
         t = self._text
         b = font.buf
         if len(t) > len(b):
             b = bytearray(len(t))
         n = font.decode(t, b)
-        global _tiles  # (its strips need not decode it again; not an attribute of each line:
-        _tiles = memoryview(b)[:n & 0xFFFF]  # an 8th grew each one's table, ~60 bytes)
+        _tiles = memoryview(b)[:n & 0xFFFF]
         tw = (n >> 16 & 0x7F) * ui.CH_W
         x = self.pos[0] - round(self.anchor[0] * tw)
         x0, w0 = self.at
