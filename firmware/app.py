@@ -165,6 +165,8 @@ class App:
                 self.collect()  # searching: 8 KB more heap free, tools/device/ram.py)
         if self.refresh and not self.direct:
             d.refresh()
+        if getattr(self.view, "late", False):  # (the title's picture: views/menu.py settle)
+            self.view.settle()
         return True
 
     def build(self, scr, k):

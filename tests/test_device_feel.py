@@ -2,8 +2,8 @@
 # whole table: make device-bench). The fast subset that make test runs on the 320x240 build (the
 # most pixels per change): a menu step is one refresh of the panel that changes no pixel twice,
 # a value change is on the panel within 60 ms (the Game row's, with the title's picture of the
-# game sent straight to the panel, issue 53: within 125 ms, the twin's pixel for pixel, no pixel
-# changed twice),
+# game sent straight to the panel, issue 53: within 115 ms, the twin's pixel for pixel, no pixel
+# changed twice, and the same picture when displayio shows the title again),
 # a cursor step while the AI ponders is done within 50 ms, and closing the pause menu never
 # shows a blank or half-built screen. Skipped, with the reason, without the emulator's files.
 import pytest
@@ -27,6 +27,18 @@ def test_presses_are_answered_at_once_and_in_one_picture(tmp_path):
     for _ in games.NAMES:
         walk.go(walk.change)
         pictures.append(walk.h.frame565())
+    # then one more game, and Settings and back: displayio shows the title's picture again
+    # from its bitmap, which must have the picture sent to the panel (views/menu.py settle)
+    walk.go(walk.change)
+    n = len(walk.keys)
+    walk.to(("go", "settings"))
+    walk.go("a")
+    walk.go("b")
+    again = walk.h.frame565()
+    m = len(walk.keys)
+    walk.to(("cfg", "game"))  # back to the first game (its start: no Game-row change below)
+    while walk.s.cfg["game"] != games.NAMES[0]:
+        walk.go(walk.change)
     tour = walk.keys
     plan, _ = appflow.plan_start("oanquan", keys, w, h, tour)
     out = F.bundle_with_marks(BOARD, str(tmp_path))
@@ -34,17 +46,23 @@ def test_presses_are_answered_at_once_and_in_one_picture(tmp_path):
         chip.heap_lines(on=True)
         appflow.boot_to_title(chip)
         games_shown = []  # the Game row's changes: each its own board on the title
-        for k in tour:
+        for k in tour[:n - 1]:
             r = F.press(chip, k)
             if k == walk.change:  # the twin's title, pixel for pixel
                 r["off"] = appflow.mismatch(chip.frame565(), pictures[len(games_shown)])
                 games_shown.append(r)
+        for k in tour[n - 1:m]:
+            F.press(chip, k)
+        back = appflow.mismatch(chip.frame565(), again)
+        assert back == 0, "the title's picture shown again by displayio: %d pixels off" % back
+        for k in tour[m:]:
+            F.press(chip, k)
         assert len(games_shown) == len(games.NAMES)
-        # (a ceiling, not issue 53's 60 ms, which it misses: 93-113 ms on 2026-12-06, the new
-        # game's picture ~12 ms of fills and 2.5 ms of SPI, drawn aside into its bitmap ~15 ms,
-        # then displayio's refresh of the Game row, its marks and its note ~50 ms; 133-157 ms
-        # when displayio composed the picture)
-        assert all(r["last"] is not None and r["last"] <= 125 and r["again"] == 0 and
+        # (a ceiling, not issue 53's 60 ms, which it misses: 64-100 ms on 2026-12-07, of which
+        # the new game's DESC imported ~10 ms, the picture's strip made ~9 ms (a collection), its
+        # fills and SPI 24-29 ms, the menu's rows ~10 ms, displayio's refresh of them ~15 ms; its
+        # copy into the title's bitmap comes after that refresh; 93-113 ms when it came before)
+        assert all(r["last"] is not None and r["last"] <= 115 and r["again"] == 0 and
                    r["off"] == 0 for r in games_shown), games_shown
         steps = []
         changes = []

@@ -52,6 +52,7 @@ class MenuView:
         self.rows = [""] * self.n  # the text of each visible row (for tests)
         self.seen = None  # (screen, its stamp, top row, selected row) at the last update
         self.board = None  # the title's picture, made when the title shows (update)
+        self.late = False  # its bitmap still to get the picture sent to the panel (settle)
 
     def row_y(self, i):
         """Top pixel row of visible row i."""
@@ -65,6 +66,13 @@ class MenuView:
 
     def tick(self, s):
         return False  # nothing on it moves on its own: App.render redraws it whole
+
+    def settle(self):
+        """After the refresh that showed a Game-row change (App.render): the title picture's
+        bitmap gets what repaint sent, before displayio may need it again."""
+        if self.late:
+            self.late = False
+            settle(self.board)
 
     def update(self, s):
         m = s.scr
@@ -83,7 +91,7 @@ class MenuView:
             if not hide and game != s.cfg["game"]:  # the Game row changed: its own board
                 self.board[2] = game = s.cfg["game"]
                 if shown and self.panel is not None:  # straight to the panel (issue 53)
-                    repaint(self.panel, self.board)
+                    self.late = repaint(self.panel, self.board)
                 else:  # displayio draws it as it shows it
                     draw(bmp, game)
         t = self.TITLES.get(m.name, "")
@@ -155,10 +163,10 @@ def mini_board(group, x, y, w, h):
 def repaint(panel, board):
     """A Game-row change: the title's picture (board: mini_board's list, its game the new one)
     sent straight to the panel (firmware/views/direct.py: displayio's compositor costs ~5 us a
-    pixel, issue 53), in one strip (the fills run once per strip). Its bitmap gets the same
-    picture where displayio does not see it (through its buffer: no area marked to refresh),
-    so that any later refresh of that area sends the same pixels. (Blinka's Bitmap has no
-    buffer: drawn as usual, the desktop's displayio then sends the same pixels again.)"""
+    pixel, issue 53), in one strip (the fills run once per strip). True: its bitmap is to get
+    the same picture later (settle), after the row's text is on the panel: ~20 ms of the
+    press's answer on the chip. (Blinka's Bitmap has no buffer: drawn here as usual, the
+    desktop's displayio then sends the same pixels again.)"""
     tg, bmp, game = board[0], board[1], board[2]
     was = panel.budget
     panel.budget = 2 * (bmp.width + 16) * (bmp.height + 16)  # (the strip as the panel turns)
@@ -171,13 +179,23 @@ def repaint(panel, board):
     panel.budget = was
     del panel.buf[:]  # (the title keeps no strip)
     try:
-        dst = memoryview(bmp)  # type: ignore[arg-type]
+        memoryview(bmp)  # type: ignore[arg-type]
     except TypeError:
-        return draw(bmp, game)
-    if board[3] is None:  # the picture drawn aside first (kept while the title shows)
+        draw(bmp, game)
+        return False
+    return True
+
+
+def settle(board):
+    """The title picture's bitmap gets the picture repaint sent, where displayio does not see
+    it (through its buffer: no area marked to refresh), so that any later refresh of that area
+    sends the same pixels: drawn into a bitmap of its own (kept while the title shows), then
+    copied (drawn into the shown bitmap, its area would be marked and composed again)."""
+    bmp = board[1]
+    if board[3] is None:
         board[3] = displayio.Bitmap(bmp.width, bmp.height, 4)
-    draw(board[3], game)
-    dst[:] = memoryview(board[3])  # type: ignore[arg-type]
+    draw(board[3], board[2])
+    memoryview(bmp)[:] = memoryview(board[3])  # type: ignore[arg-type]
 
 
 def draw(bmp, game):
