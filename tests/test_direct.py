@@ -123,10 +123,10 @@ def test_strips_share_one_budget():
     p = direct.Panel(FrameBus(bytearray(2 * 320 * 240), 320, 240), 320, 240, budget=8192)
     for cw in (320, 40, 41, 32, 96, 320, 40, 12):
         p.draw(0, 0, cw, 60, pattern)
-        assert sum(2 * b.width * b.height for b, _ in p.buf) <= 8192
-        assert all(b.width % 2 == 0 for b, _ in p.buf)
+        assert sum(2 * b.width * b.height for b, _, _ in p.buf) <= 8192
+        assert all(b.width % 2 == 0 for b, _, _ in p.buf)
         assert p.buf[-1][0].width == cw + (cw & 1)
-    assert [b.width for b, _ in p.buf] == [40, 12] and p.buf[0][0].height == 64
+    assert [b.width for b, _, _ in p.buf] == [40, 12] and p.buf[0][0].height == 64
     made = p.buf[0]
     p.draw(0, 0, 40, 30, pattern)  # a strip of that width with the rows: the same one again
     assert p.buf[-1] is made and len(p.buf) == 2

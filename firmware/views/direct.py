@@ -59,7 +59,8 @@ class Panel:
         self.turn = rotation % 360
         self.offset = offset
         self.budget = budget
-        self.buf = []  # the strips: (Bitmap, its memoryview), the most recently used last
+        self.buf = []  # the strips: [Bitmap, its memoryview, its part last sent], the most
+        #                recently used last
         self.arg = bytearray(4)  # CASET / RASET's arguments, made once
         self.bmp = self.mv = None  # the strip being drawn (its memoryview: the chip's only),
         # and its window in controller coordinates:
@@ -69,18 +70,6 @@ class Panel:
         self.last = -1  # the colour of the last fill, and its strip value
         self.code = 0
         self.font = None  # the labels' atlas turned as the panel is (glyphs())
-
-    def box(self, x, y, w, h):
-        """Screen rectangle -> (column, row, width, height) in controller coordinates."""
-        r = self.turn
-        o = self.offset
-        if r == 0:
-            return x + o[0], y + o[1], w, h
-        if r == 270:
-            return y + o[0], self.w - x - w + o[1], h, w
-        if r == 90:
-            return self.h - y - h + o[0], x + o[1], h, w
-        return self.w - x - w + o[0], self.h - y - h + o[1], w, h
 
     def strip(self, cw, ch):
         """The strip for a window cw controller columns wide and ch rows (its Bitmap an even
@@ -97,14 +86,18 @@ class Panel:
         for i in range(len(buf)):
             s = buf[i]
             if s[0].width == ew and s[0].height >= rows:
-                if i < len(buf) - 1:  # the most recently used last
-                    buf.append(buf.pop(i))
+                for j in range(i, len(buf) - 1):  # the most recently used last (moved in
+                    buf[j] = buf[j + 1]  # place: a pop and an append grew the list again at
+                buf[-1] = s  # every other frame of a sowing, the lines' strip used in between)
                 return s
         used = 2 * ew * rows
         n = 0  # the bytes of the strips let go (garbage until the next collection)
         for s in buf:
             n += 2 * s[0].width * s[0].height
-        keep = [s for s in buf if s[0].width != ew]  # (a shorter one of this width goes)
+        keep = []  # (a shorter one of this width goes; a loop, not a comprehension: its
+        for s in buf:  # use of ew made ew a cell, a heap object at every call of strip())
+            if s[0].width != ew:
+                keep.append(s)
         del buf[:]
         for s in reversed(keep):
             used += 2 * s[0].width * s[0].height
@@ -126,7 +119,7 @@ class Panel:
             m = memoryview(b)  # type: ignore[arg-type]  # (the stubs miss Bitmap's buffer)
         except TypeError:  # (Blinka's Bitmap: its bytes made at each send, desktop only)
             m = None
-        s = (b, m)
+        s = [b, m, None]  # (and the slice of it draw() last sent)
         buf.append(s)
         return s
 
@@ -157,13 +150,30 @@ class Panel:
                 i += _PIECE
             self.total -= (w + _PIECE - 1) // _PIECE * _PIECE * h - w * h  # (each pixel once)
             return
-        c, r, cw, ch = self.box(x, y, w, h)
-        b, m = self.strip(cw, ch)
+        o = self.offset  # the window in controller coordinates: the display's rotation, then
+        side = t == 90 or t == 270  # the offset (no tuple made: a sowing's frames allocate
+        #                             nothing here, tests/test_paint_alloc.py)
+        cw = h if side else w
+        ch = w if side else h
+        if t == 0:
+            c = x + o[0]
+            r = y + o[1]
+        elif t == 270:
+            c = y + o[0]
+            r = self.w - x - w + o[1]
+        elif t == 90:
+            c = self.h - y - h + o[0]
+            r = x + o[1]
+        else:
+            c = self.w - x - w + o[0]
+            r = self.h - y - h + o[1]
+        s = self.strip(cw, ch)
+        b = s[0]
+        m = s[1]
         ew = b.width
         rows = b.height
         self.bmp = b
         self.mv = m
-        o = self.offset
         self.x0 = c - o[0]  # (the window's origin as fill() works it out: less the offset)
         self.cw = cw
         sw = cw  # the columns sent: the window's, and the black one beside it if apart
@@ -192,7 +202,12 @@ class Panel:
                 a[2] = (r0 + n - 1) >> 8
                 a[3] = (r0 + n - 1) & 255
                 bus.send(_RASET, a)
-                bus.send(_RAMWR, d[:sw * n])  # (a Bitmap's memoryview: a pixel an item)
+                cut = s[2]  # the strip's part sent (a Bitmap's memoryview: a pixel an item),
+                if m is None or cut is None or len(cut) != sw * n:  # kept with the strip: a
+                    cut = d[:sw * n]  # pit's frames send the same one, not a new slice each
+                    if m is not None:
+                        s[2] = cut
+                bus.send(_RAMWR, cut)
             else:
                 for j in range(n):  # an odd width: a row at a time, its padding left out
                     a[0] = a[2] = (r0 + j) >> 8
@@ -210,7 +225,7 @@ class Panel:
     def fill(self, x, y, w, h, color):
         """A screen rectangle of a 24-bit colour, into the strip being drawn (clipped to it).
         Called a dozen times a pit: everything inline (a method call costs ~50 us on the chip)."""
-        t = self.turn  # screen -> the window's coordinates (box(), less the window's origin)
+        t = self.turn  # screen -> the window's coordinates (draw()'s, less the window's origin)
         if t == 0:
             c = x - self.x0
             r = y - self.y0

@@ -39,27 +39,27 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
     """A pit at x, y, w x h (its shape, a half-moon's outline m) showing state st (count, style,
     body, big, text, num: a Pit's) painted into panel p's strip: ring, body, big stone, seeds,
     count, number (in tone; None: the ring's colour, the plain ring's under the cursor). The
-    seeds and count ui.STONE. No object made but the count's text."""
+    seeds and count ui.STONE. Nothing allocated (a sowing's frames: tests/test_paint_alloc.py):
+    no bound method kept (p.fill called as a method), a number's digits taken from the int."""
     count, style, body, big, text, num = st
     ring = ui.STYLE_RING.get(style, ui.RING)
     if tone is None:
         tone = ui.RING if style == "cursor" else ring
     if style == "capture":
         body = _CAPTURED
-    fill = p.fill
     box = shape == "box"
     if box:  # the body over the whole window (a fill of a whole strip is
-        fill(x, y, w, h, body)  # ~10 times faster a pixel), the ring round it, corners clear
-        fill(x + 1, y, w - 2, 2, ring)
-        fill(x + 1, y + h - 2, w - 2, 2, ring)
-        fill(x, y + 1, 2, h - 2, ring)
-        fill(x + w - 2, y + 1, 2, h - 2, ring)
-        fill(x, y, 1, 1, 0)
-        fill(x + w - 1, y, 1, 1, 0)
-        fill(x, y + h - 1, 1, 1, 0)
-        fill(x + w - 1, y + h - 1, 1, 1, 0)
+        p.fill(x, y, w, h, body)  # ~10 times faster a pixel), the ring round it, corners clear
+        p.fill(x + 1, y, w - 2, 2, ring)
+        p.fill(x + 1, y + h - 2, w - 2, 2, ring)
+        p.fill(x, y + 1, 2, h - 2, ring)
+        p.fill(x + w - 2, y + 1, 2, h - 2, ring)
+        p.fill(x, y, 1, 1, 0)
+        p.fill(x + w - 1, y, 1, 1, 0)
+        p.fill(x, y + h - 1, 1, 1, 0)
+        p.fill(x + w - 1, y + h - 1, 1, 1, 0)
     else:  # the half-moon: its outline by columns (m: atlas.outline), those in this strip only
-        fill(x, y, w, h, 0)  # (a tall one takes two strips on a turned 320x240 panel)
+        p.fill(x, y, w, h, 0)  # (a tall one takes two strips on a turned 320x240 panel)
         t = p.turn
         lo = p.x0 if t == 0 else p.w - p.ch - p.y0 if t == 270 else p.y0 if t == 90 else \
             p.w - p.cw - p.x0  # the strip's first screen column
@@ -67,9 +67,9 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
         for i in range(lo - x if lo > x else 0, hi - x if hi - x < w else w):
             k = 4 * i
             if m[k + 1]:
-                fill(x + i, y + m[k], 1, m[k + 1], ring)
+                p.fill(x + i, y + m[k], 1, m[k + 1], ring)
             if m[k + 3]:
-                fill(x + i, y + m[k + 2], 1, m[k + 3], body)
+                p.fill(x + i, y + m[k + 2], 1, m[k + 3], body)
     dots = h >= 30 and w >= 22
     sc = 2 if h >= 18 and w >= 16 else 1
     th = 5 * sc + 3 if dots else 0
@@ -84,17 +84,21 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
             r = (w if w < h else h) // 4
             cx = w // 2
             cy = h // 2 - r - 1
-        fill(x + cx - r, y + cy - r, 2 * r, 2 * r, ring)
-        fill(x + cx - r + 1, y + cy - r + 1, 2 * r - 2, 2 * r - 2, ui.STONE)
+        p.fill(x + cx - r, y + cy - r, 2 * r, 2 * r, ring)
+        p.fill(x + cx - r + 1, y + cy - r + 1, 2 * r - 2, 2 * r - 2, ui.STONE)
     if dots:
         d = 3 if w >= 28 and h >= 28 else 2
         s = d + 1
-        if box:
-            x0, x1, y0, y1 = 4, w - 4, 4 + top, h - 3 - th
+        if box:  # (one assignment a name: a tuple of them is made on the chip)
+            x0 = 4
+            x1 = w - 4
+            y0 = 4 + top
+            y1 = h - 3 - th
         else:
             y0 = h // 4 + top
             y1 = h - h // 4 - th
-            x0, x1 = (4, w - w // 3) if shape == "right" else (w // 3, w - 4)
+            x0 = 4 if shape == "right" else w // 3
+            x1 = w - w // 3 if shape == "right" else w - 4
         n = count
         if big:  # rows from the top left, round the big stone
             yy = y0
@@ -102,7 +106,7 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
                 xx = x0
                 while xx + d <= x1 and n > 0:
                     if not (cx - r - d <= xx <= cx + r and cy - r - d <= yy <= cy + r):
-                        fill(x + xx, y + yy, d, d, ui.STONE)
+                        p.fill(x + xx, y + yy, d, d, ui.STONE)
                         n -= 1
                     xx += s
                 yy += s
@@ -122,14 +126,15 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
                 k = cols if n > cols else n
                 xx = x + x0 + (cols - k) * s // 2
                 for _ in range(k):
-                    fill(xx, yy, d, d, ui.STONE)
+                    p.fill(xx, yy, d, d, ui.STONE)
                     xx += s
                 n -= k
                 yy += s
-    t = text if text is not None else str(count)
-    if len(t) * 4 * sc - sc > w - 4:
+    t = text if text is not None else count  # (a count's digits drawn from the int: no str)
+    n = _chars(t)
+    if n * 4 * sc - sc > w - 4:
         sc = 1  # a long count in a small pit: the small digits, never cut off
-    tw = 4 * sc * len(t) - sc
+    tw = 4 * sc * n - sc
     tx = w - tw - 4 if shape == "left" else 4 if shape == "right" else (w - tw) // 2
     if dots:
         ty = h - 5 * sc - 3 if box else h * 3 // 4 - 5 * sc // 2
@@ -139,17 +144,16 @@ def pit_pen(p, x, y, w, h, shape, m, st, tone):
         ty = (h - 5 * sc) // 2 + (3 if top else 0)
     _glyphs(p, t, x, y, w, h, tx, ty, sc, ui.STONE)
     if num >= 0:
-        t = str(num)
-        tw = 4 * len(t) - 1
+        tw = 4 * _chars(num) - 1
         if box:
             tx = ty = 3
         else:
             tx = w - tw - 3 if shape == "left" else 3
             ty = h // 4 - 2
         if not dots:  # a small pit (160x128): the number light on a dark tab in its corner
-            fill(x + tx - 1, y + ty - 1, tw + 2, 6, ui.RING)  # (dark digits on the body did
-            tone = ui.STONE                                   # not read, issue 55)
-        _glyphs(p, t, x, y, w, h, tx, ty, 1, tone)
+            p.fill(x + tx - 1, y + ty - 1, tw + 2, 6, ui.RING)  # (dark digits on the body
+            tone = ui.STONE                                     # did not read, issue 55)
+        _glyphs(p, num, x, y, w, h, tx, ty, 1, tone)
 
 
 def same(st, count, style, body, big, text, num):
@@ -160,13 +164,29 @@ def same(st, count, style, body, big, text, num):
         st[3] == big and st[4] == text and st[5] == num
 
 
+_TEN = (1, 10, 100, 1000, 10000, 100000)
+
+
+def _chars(t):
+    """How many characters text t shows (an int: its digits)."""
+    if type(t) is not int:
+        return len(t)
+    n = 1
+    while n < 5 and t >= _TEN[n]:
+        n += 1
+    return n
+
+
 def _glyphs(p, t, x, y, w, h, dx, dy, sc, color):
-    """Text t in the 3x5 font at scale sc, its top left at dx, dy of the pit at x, y (w x h:
-    clipped to it), a fill each of its glyphs' rectangles (RECTS)."""
-    fill = p.fill
-    inside = dx >= 0 and dy >= 0 and dx + 4 * sc * len(t) - sc <= w and dy + 5 * sc <= h
-    for ch in t:
-        k = "0123456789Q+*".find(ch)
+    """Text t in the 3x5 font at scale sc (an int: its digits), its top left at dx, dy of the
+    pit at x, y (w x h: clipped to it), a fill each of its glyphs' rectangles (RECTS)."""
+    n = _chars(t)
+    inside = dx >= 0 and dy >= 0 and dx + 4 * sc * n - sc <= w and dy + 5 * sc <= h
+    for j in range(n):
+        if type(t) is int:
+            k = t // _TEN[n - 1 - j] % 10
+        else:
+            k = "0123456789Q+*".find(t[j])
         if k >= 0:
             for i in range(AT[k], AT[k + 1], 2):
                 a = RECTS[i]
@@ -182,7 +202,7 @@ def _glyphs(p, t, x, y, w, h, dx, dy, sc, color):
                     y1 = y1 if y1 < h else h
                     if x0 >= x1 or y0 >= y1:
                         continue
-                fill(x + x0, y + y0, x1 - x0, y1 - y0, color)
+                p.fill(x + x0, y + y0, x1 - x0, y1 - y0, color)
         dx += 4 * sc
 
 

@@ -131,7 +131,8 @@ class Layers:
     def paint(self, p, x0=0, y0=0, x1=-1, y1=-1):
         """Pit k (draw()'s) into p's strip, or (x1 >= 0) the pits in the screen's rectangle x0,
         y0 to x1, y1 (not included)."""
-        for k in range(len(self.state)) if x1 >= 0 else (self.k,):
+        area = x1 >= 0  # (a range either way: a tuple of one pit was made at every frame)
+        for k in range(0 if area else self.k, len(self.state) if area else self.k + 1):
             st = self.state[k]
             x = self.row_x(k // self.cols) + k % self.cols * self.cw
             y = self.row_y(k // self.cols)
