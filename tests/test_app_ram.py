@@ -177,10 +177,10 @@ def strip_bytes(panel):
     """(bytes, objects) of the direct renderer's strips (firmware/views/direct.py: RGB565
     Bitmaps), as CircuitPython holds them."""
     total = objs = 0
-    for b, m, cut in panel.buf:  # (the strip, its memoryview, the part of it last sent)
-        total += bitmap_bytes(b.width, b.height, 65536) + (_MEMORYVIEW if m is not None else 0)
-        total += _MEMORYVIEW if cut is not None else 0
-        objs += 2 + (cut is not None)
+    for b, _, _ in panel.buf:  # the strip, its memoryview and the part of it last sent (the
+        # chip's: the desktop's Blinka Bitmap has no buffer, so neither view is made there)
+        total += bitmap_bytes(b.width, b.height, 65536) + 2 * _MEMORYVIEW
+        objs += 3
     return total, objs
 
 
