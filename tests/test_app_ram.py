@@ -206,13 +206,14 @@ RP2040's, so the device needs less (bytecode is the same size).
 
 SCREENS_TEXT = """**The board's pixel buffers**: the board and the pause box over it are drawn straight
 to the panel (`firmware/views/direct.py`, issue 53): no displayio object, only the renderer's
-strips (RGB565 Bitmaps, each with its memoryview; the strips of the widths drawn share 8 KB, the
-least recently used freed for a new one past that), counted as CircuitPython stores them: bitmap
-rows padded to 32 bits, plus ~48 B an object. What the strips hold after the board's first
-picture (nothing: it went out through strips as wide as the screen, which no pit or line uses, so
-`App.render` lets them go before the AI's first search), after a pick (A: the pits it restyles),
-and after the pause box opened over it (its own width: the board's strips go). The test fails past
-the 8 KB budget, or if the first picture's strips stay.
+strips (RGB565 Bitmaps, each with its memoryview and the part of it last sent; the strips of the
+widths drawn share 8 KB, the least recently used freed for a new one past that), counted as
+CircuitPython stores them: bitmap rows padded to 32 bits, plus ~48 B an object. What the
+strips hold after the board's first picture (nothing: it went out through strips as wide as the
+screen, which no pit or line uses, so `App.render` lets them go before the AI's first search),
+after a pick (A: the pits it restyles), and after the pause box opened over it (its own width:
+the board's strips go). The test fails past the 8 KB budget, or if the first picture's strips
+stay.
 
 """
 
